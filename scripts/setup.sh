@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Installs every tool Kennel Desk's build and tests need, and skips what is already there,
+# so a fresh machine gets all of it and a second run takes seconds.
+# Sourced by run.sh and test.sh (it exports PATH); can also be run on its own.
+set -euo pipefail
+
+KD_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# Tools that are not cargo binaries live outside the clone, so a fresh clone reuses them.
+KD_TOOLS=${KENNEL_DESK_TOOLS:-$HOME/.cache/kennel-desk-tools}
+TRUNK_VERSION=0.21.14     # 0.22 needs a newer rustc than this machine has (toolchain.md)
+BINARYEN_VERSION=132      # Debian's wasm-opt 108 breaks the output (toolchain.md)
+
+kd_log() { printf '[setup] %s\n' "$*" >&2; }
+
+kd_as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+# The wasm-bindgen CLI must be exactly the version Cargo.lock resolved, or trunk tries to
+# download one (which cannot work here) and the generated glue would not match.
+kd_wasm_bindgen_version() {
+  awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/"/, "", $3); print $3; exit }' "$KD_ROOT/Cargo.lock"
+}
+
+kd_setup() {
+  export PATH="$KD_TOOLS/binaryen/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+
+  if rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    kd_log "wasm32 target: present"
+  else
+    kd_log "wasm32 target: installing"
+    rustup target add wasm32-unknown-unknown
+  fi
+
+  if trunk --version 2>/dev/null | grep -q " $TRUNK_VERSION\$"; then
+    kd_log "trunk $TRUNK_VERSION: present"
+  else
+    kd_log "trunk $TRUNK_VERSION: installing (about 9 minutes on 2 cores)"
+    cargo install trunk --version "$TRUNK_VERSION" --locked
+  fi
+
+  local wbv
+  wbv=$(kd_wasm_bindgen_version)
+  if [ -z "$wbv" ]; then
+    kd_log "Cargo.lock names no wasm-bindgen version"; return 1
+  fi
+  if wasm-bindgen --version 2>/dev/null | grep -q " $wbv\$" &&
+     command -v wasm-bindgen-test-runner >/dev/null; then
+    kd_log "wasm-bindgen-cli $wbv: present"
+  else
+    kd_log "wasm-bindgen-cli $wbv: installing"
+    # Its own lockfile can pin a dependency the registry no longer serves (0.2.130 pins a
+    # webpki-roots that is gone); then resolve afresh, which keeps wasm-bindgen itself exact.
+    cargo install wasm-bindgen-cli --version "$wbv" --locked --force ||
+      { kd_log "locked install failed; installing with a fresh resolve";
+        cargo install wasm-bindgen-cli --version "$wbv" --force; }
+  fi
+
+  if "$KD_TOOLS/binaryen/node_modules/.bin/wasm-opt" --version 2>/dev/null | grep -q "version $BINARYEN_VERSION"; then
+    kd_log "binaryen $BINARYEN_VERSION: present"
+  else
+    kd_log "binaryen $BINARYEN_VERSION: installing from npm into $KD_TOOLS/binaryen"
+    mkdir -p "$KD_TOOLS/binaryen"
+    npm install --prefix "$KD_TOOLS/binaryen" --no-audit --no-fund --silent "binaryen@$BINARYEN_VERSION"
+  fi
+
+  if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then
+    kd_log "chromium and chromedriver: present"
+  else
+    kd_log "chromium and chromedriver: installing from Debian"
+    kd_as_root apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive kd_as_root apt-get install -y -qq chromium chromium-driver >/dev/null
+  fi
+
+  # trunk builds with --offline (so it never reaches for tool downloads); cargo needs the
+  # crates on disk first. Quick when they are already there.
+  (cd "$KD_ROOT" && cargo fetch --quiet)
+}
+
+# Run directly: just set up. Sourced: the caller calls kd_setup.
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+  kd_setup
+fi
