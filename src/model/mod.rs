@@ -1,0 +1,19 @@
+//! Types the service sends and the pure logic over them: lenient decoding, statuses, money,
+//! filters and sorting. Nothing here touches the browser, so all of it is tested natively
+//! with plain `cargo test`.
+
+pub mod animal;
+pub mod booking;
+pub mod decode;
+pub mod filter;
+pub mod invoice;
+pub mod money;
+pub mod status;
+pub mod text;
+
+pub use animal::Animal;
+pub use booking::Booking;
+pub use decode::{decode_list, decode_one, DecodeError, List, Rejected};
+pub use invoice::Invoice;
+pub use money::{Amount, CurrencyTotals, Decimal};
+pub use status::{BookingStatus, InvoiceStatus};

@@ -1,0 +1,185 @@
+//! Money. The spec gives neither unit nor precision for `amount`, so amounts are exact
+//! decimals built from the number's text (never summed as f64), and totals are kept per
+//! currency: adding EUR to CHF is never right.
+
+use serde::{Deserialize, Deserializer};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// The most decimal places kept; more than any currency uses, few enough that sums of
+/// millions of invoices stay far from i128's range.
+const MAX_SCALE: u32 = 18;
+
+/// An exact decimal: `units / 10^scale`. Equal by value: 87.5 == 87.50.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Decimal {
+    units: i128,
+    scale: u32,
+}
+
+impl Decimal {
+    pub const ZERO: Decimal = Decimal { units: 0, scale: 0 };
+
+    /// Parses "120", "-87.5", "42.35", "1e3", "1.25E-1". `None` for anything else, or
+    /// for more precision than [`MAX_SCALE`] can hold exactly.
+    pub fn parse(text: &str) -> Option<Decimal> {
+        let text = text.trim();
+        let (mantissa, exponent) = match text.find(['e', 'E']) {
+            Some(i) => (&text[..i], text[i + 1..].parse::<i32>().ok()?),
+            None => (text, 0),
+        };
+        let (negative, digits) = match mantissa.as_bytes().first()? {
+            b'-' => (true, &mantissa[1..]),
+            b'+' => (false, &mantissa[1..]),
+            _ => (false, mantissa),
+        };
+        let (int_part, frac_part) = digits.split_once('.').unwrap_or((digits, ""));
+        if int_part.is_empty() && frac_part.is_empty() {
+            return None;
+        }
+        let mut units: i128 = 0;
+        for c in int_part.chars().chain(frac_part.chars()) {
+            let digit = c.to_digit(10)?;
+            units = units.checked_mul(10)?.checked_add(i128::from(digit))?;
+        }
+        let mut scale = i32::try_from(frac_part.len()).ok()? - exponent;
+        while scale < 0 {
+            units = units.checked_mul(10)?;
+            scale += 1;
+        }
+        let scale = u32::try_from(scale).ok()?;
+        if scale > MAX_SCALE {
+            return None;
+        }
+        Some(Decimal {
+            units: if negative { -units } else { units },
+            scale,
+        })
+    }
+
+    fn rescaled(self, scale: u32) -> Option<i128> {
+        self.units
+            .checked_mul(10i128.checked_pow(scale - self.scale)?)
+    }
+
+    /// Exact sum; `None` only on overflow far beyond any real invoice book.
+    pub fn checked_add(self, other: Decimal) -> Option<Decimal> {
+        let scale = self.scale.max(other.scale);
+        let units = self.rescaled(scale)?.checked_add(other.rescaled(scale)?)?;
+        Some(Decimal { units, scale })
+    }
+
+    pub fn is_negative(self) -> bool {
+        self.units < 0
+    }
+
+    /// Text with thousands separators and at least two decimals: "1,234.50".
+    pub fn format(self) -> String {
+        let scale = self.scale.max(2);
+        let units = self.rescaled(scale).unwrap_or(self.units);
+        let digits = units.unsigned_abs().to_string();
+        let scale = scale as usize;
+        let digits = format!("{digits:0>width$}", width = scale + 1);
+        let (int_part, frac_part) = digits.split_at(digits.len() - scale);
+        // Trailing zeros past the second decimal say nothing.
+        let frac_part = frac_part.trim_end_matches('0');
+        let frac_part = format!("{frac_part:0<2}");
+        let mut grouped = String::with_capacity(int_part.len() + int_part.len() / 3);
+        for (i, c) in int_part.chars().enumerate() {
+            if i > 0 && (int_part.len() - i) % 3 == 0 {
+                grouped.push(',');
+            }
+            grouped.push(c);
+        }
+        let sign = if units < 0 { "-" } else { "" };
+        format!("{sign}{grouped}.{frac_part}")
+    }
+}
+
+impl PartialEq for Decimal {
+    fn eq(&self, other: &Self) -> bool {
+        let scale = self.scale.max(other.scale);
+        match (self.rescaled(scale), other.rescaled(scale)) {
+            (Some(a), Some(b)) => a == b,
+            // Only reachable near i128's limits, where the two cannot be equal anyway.
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Decimal {}
+
+impl fmt::Display for Decimal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.format())
+    }
+}
+
+/// An invoice amount as sent.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub enum Amount {
+    Value(Decimal),
+    /// Something that is not a number; shown as written, left out of totals.
+    Invalid(String),
+    #[default]
+    Missing,
+}
+
+impl<'de> Deserialize<'de> for Amount {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(match Option::<Value>::deserialize(d)? {
+            None | Some(Value::Null) => Amount::Missing,
+            // serde_json prints a float as the shortest text that reads back the same, so
+            // 42.35 arrives here as "42.35", not as 42.349999…
+            Some(Value::Number(n)) => from_text(&n.to_string()),
+            Some(Value::String(s)) if s.trim().is_empty() => Amount::Missing,
+            Some(Value::String(s)) => from_text(&s),
+            Some(other) => Amount::Invalid(other.to_string()),
+        })
+    }
+}
+
+fn from_text(text: &str) -> Amount {
+    match Decimal::parse(text) {
+        Some(d) => Amount::Value(d),
+        None => Amount::Invalid(text.to_string()),
+    }
+}
+
+/// Sums per currency, in currency order. An invoice without a currency is summed under
+/// [`CurrencyTotals::NO_CURRENCY`] rather than guessed into one.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CurrencyTotals {
+    sums: BTreeMap<String, Decimal>,
+    /// Invoices whose amount could not be added (missing, not a number, overflow).
+    pub left_out: usize,
+}
+
+impl CurrencyTotals {
+    pub const NO_CURRENCY: &'static str = "(no currency)";
+
+    pub fn add(&mut self, currency: Option<&str>, amount: &Amount) {
+        let Amount::Value(value) = amount else {
+            self.left_out += 1;
+            return;
+        };
+        let key = currency.unwrap_or(Self::NO_CURRENCY);
+        let sum = self.sums.get(key).copied().unwrap_or(Decimal::ZERO);
+        match sum.checked_add(*value) {
+            Some(total) => {
+                self.sums.insert(key.to_string(), total);
+            }
+            None => self.left_out += 1,
+        }
+    }
+
+    /// (currency, total) pairs, sorted by currency.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, Decimal)> {
+        self.sums.iter().map(|(c, d)| (c.as_str(), *d))
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.sums.is_empty()
+    }
+}
