@@ -1,0 +1,10 @@
+//! Talking to the kennel service: one request helper, one function per endpoint, a typed
+//! error, and the cache every page reads through.
+
+pub mod cache;
+pub mod endpoints;
+pub mod error;
+pub mod request;
+
+pub use cache::{Cache, Query};
+pub use error::ApiError;

@@ -1,0 +1,25 @@
+//! An animal's name as a link to its page, looked up through the cache.
+
+use crate::api::cache::use_cache;
+use crate::api::ApiError;
+use crate::model::text::MISSING;
+use leptos::prelude::*;
+
+/// Link to an animal, showing its name once loaded. Rows that name the same animal share
+/// one request. A failed look-up affects only this cell: it falls back to the id.
+#[component]
+pub fn AnimalLink(animal_id: Option<String>) -> impl IntoView {
+    let Some(id) = animal_id else {
+        return MISSING.into_any();
+    };
+    let cache = use_cache();
+    let query = cache.animal(&id);
+    let href = cache.config().href(&format!("/animals/{id}"));
+    let label = move || match (query.data.get(), query.error.get()) {
+        (Some(animal), _) => animal.display_name().to_string(),
+        (None, Some(ApiError::NotFound)) => format!("{id} (unknown animal)"),
+        (None, Some(_)) => format!("{id} (name unavailable)"),
+        (None, None) => format!("{id}…"),
+    };
+    view! { <a class="kd-animal-link" href=href>{label}</a> }.into_any()
+}

@@ -1,0 +1,82 @@
+//! The invoices table, used by the invoice list, the booking page and the animal page.
+
+use super::booking_table::{ShowMore, ROWS_PER_PAGE};
+use super::InvoiceBadge;
+use crate::api::cache::use_cache;
+use crate::model::text::{or_dash, MISSING};
+use crate::model::{Amount, Invoice, List};
+use leptos::prelude::*;
+use std::sync::Arc;
+
+/// Invoices `rows` (indices into `source`), in that order.
+#[component]
+pub fn InvoiceTable(
+    source: Arc<List<Invoice>>,
+    #[prop(into)] rows: Signal<Vec<usize>>,
+) -> impl IntoView {
+    let shown = RwSignal::new(ROWS_PER_PAGE);
+    let total = move || rows.with(Vec::len);
+    let visible = move || {
+        let limit = shown.get();
+        rows.with(|r| r.iter().take(limit).copied().collect::<Vec<_>>())
+    };
+    let row = move |i: usize| {
+        let inv = source.items[i].clone();
+        view! { <InvoiceRow invoice=inv/> }
+    };
+    view! {
+        <div class="kd-table-wrap">
+            <table class="kd-table kd-table--invoices">
+                <thead>
+                    <tr>
+                        <th scope="col">"Number"</th>
+                        <th scope="col">"Date"</th>
+                        <th scope="col" class="kd-num">"Amount"</th>
+                        <th scope="col">"Status"</th>
+                        <th scope="col">"Customer"</th>
+                        <th scope="col">"Booking"</th>
+                    </tr>
+                </thead>
+                <tbody>
+                    <For each=visible key=|i| *i children=row/>
+                </tbody>
+            </table>
+        </div>
+        <ShowMore shown total=Signal::derive(total)/>
+    }
+}
+
+/// "EUR 1,234.50"; an amount that is not a number is shown as sent, marked.
+pub fn amount_text(amount: &Amount, currency: Option<&str>) -> String {
+    let currency = currency.unwrap_or("");
+    match amount {
+        Amount::Value(d) => format!("{currency} {}", d.format()).trim().to_string(),
+        Amount::Invalid(raw) => format!("{raw} (not a number)"),
+        Amount::Missing => MISSING.to_string(),
+    }
+}
+
+#[component]
+fn InvoiceRow(invoice: Invoice) -> impl IntoView {
+    let cache = use_cache();
+    let config = cache.config();
+    let href = config.href(&format!("/invoices/{}", invoice.id));
+    let booking = invoice.booking_id.clone().map(|b| {
+        let href = config.href(&format!("/bookings/{b}"));
+        view! { <a href=href>{b}</a> }
+    });
+    view! {
+        <tr>
+            <td data-label="Number">
+                <a class="kd-row-link" href=href>{invoice.display_number().to_string()}</a>
+            </td>
+            <td data-label="Date">{or_dash(invoice.date.as_deref()).to_string()}</td>
+            <td data-label="Amount" class="kd-num">
+                {amount_text(&invoice.amount, invoice.currency.as_deref())}
+            </td>
+            <td data-label="Status"><InvoiceBadge status=invoice.status.clone()/></td>
+            <td data-label="Customer">{or_dash(invoice.customer_id.as_deref()).to_string()}</td>
+            <td data-label="Booking">{booking.map(IntoAny::into_any).unwrap_or_else(|| MISSING.into_any())}</td>
+        </tr>
+    }
+}

@@ -1,0 +1,20 @@
+//! Reusable views. Pages compose these; none of them fetches by itself except through the
+//! cache.
+
+pub mod animal_link;
+pub mod badge;
+pub mod booking_table;
+pub mod fields;
+pub mod filters;
+pub mod invoice_table;
+pub mod query_view;
+pub mod states;
+
+pub use animal_link::AnimalLink;
+pub use badge::{BookingBadge, InvoiceBadge};
+pub use booking_table::BookingTable;
+pub use fields::{Field, Fields};
+pub use filters::{FilterChip, SearchBox};
+pub use invoice_table::InvoiceTable;
+pub use query_view::query_view;
+pub use states::{EmptyState, ErrorState, Loading, NotFound, RejectedNotice};

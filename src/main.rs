@@ -1,0 +1,19 @@
+//! Entry point: read the config from the page and mount. Nothing else.
+
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    console_error_panic_hook::set_once();
+    match kennel_desk::config::mount_target() {
+        Some(target) => {
+            let config = kennel_desk::config::read(Some(&target));
+            kennel_desk::mount(target, config);
+        }
+        // No document or body: nothing to render into, and no way to say so on screen.
+        None => web_sys::console::error_1(&"Kennel Desk: no element to mount into".into()),
+    }
+}
+
+// Natively there is nothing to run: the binary exists for trunk's wasm build; native
+// `cargo test` exercises the library.
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {}
