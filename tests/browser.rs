@@ -1,0 +1,210 @@
+//! Component tests in a real browser (headless Chromium via wasm-bindgen-test):
+//! `cargo test --target wasm32-unknown-unknown --test browser`.
+#![cfg(target_arch = "wasm32")]
+
+use kennel_desk::api::ApiError;
+use kennel_desk::components::{
+    BookingBadge, ErrorState, Field, Fields, FilterChip, InvoiceBadge, RejectedNotice,
+};
+use kennel_desk::config;
+use kennel_desk::model::{BookingStatus, InvoiceStatus, Rejected};
+use leptos::prelude::*;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::HtmlElement;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// A fresh element in the document to mount one component into.
+fn host() -> HtmlElement {
+    let document = document();
+    let el = document.create_element("div").unwrap();
+    document.body().unwrap().append_child(&el).unwrap();
+    el.unchecked_into()
+}
+
+fn text(el: &HtmlElement, selector: &str) -> String {
+    el.query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("no element matches {selector}"))
+        .text_content()
+        .unwrap_or_default()
+}
+
+#[wasm_bindgen_test]
+fn unknown_booking_status_shows_as_written_with_a_neutral_badge() {
+    let el = host();
+    let _app = leptos::mount::mount_to(el.clone(), || {
+        view! {
+            <BookingBadge status=BookingStatus::from(Some("waitlisted".to_string()))/>
+            <BookingBadge status=BookingStatus::from(Some("In House".to_string()))/>
+            <InvoiceBadge status=InvoiceStatus::from(Some("overdue".to_string()))/>
+        }
+    });
+    let badges = el.query_selector_all(".kd-badge").unwrap();
+    assert_eq!(badges.length(), 3);
+    let badge = |i| badges.item(i).unwrap().unchecked_into::<HtmlElement>();
+    assert_eq!(badge(0).text_content().unwrap(), "waitlisted");
+    assert_eq!(badge(0).class_name(), "kd-badge kd-badge--other");
+    assert_eq!(badge(1).text_content().unwrap(), "In the house");
+    assert_eq!(badge(1).class_name(), "kd-badge kd-badge--in-house");
+    assert_eq!(badge(2).text_content().unwrap(), "overdue");
+}
+
+#[wasm_bindgen_test]
+fn error_state_shows_the_message_and_retry_calls_back() {
+    let el = host();
+    let retries = Arc::new(AtomicUsize::new(0));
+    let counter = retries.clone();
+    let _app = leptos::mount::mount_to(el.clone(), move || {
+        let on_retry = Callback::new(move |_| {
+            counter.fetch_add(1, Ordering::SeqCst);
+        });
+        view! { <ErrorState error=ApiError::Timeout(10) on_retry/> }
+    });
+    let alert = el
+        .query_selector("[role=alert]")
+        .unwrap()
+        .expect("an alert");
+    assert!(
+        alert
+            .text_content()
+            .unwrap()
+            .contains("did not answer within 10 seconds"),
+        "{:?}",
+        alert.text_content()
+    );
+    let button: HtmlElement = el
+        .query_selector("button")
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
+    assert_eq!(button.text_content().unwrap(), "Retry");
+    button.click();
+    button.click();
+    assert_eq!(retries.load(Ordering::SeqCst), 2);
+}
+
+#[wasm_bindgen_test]
+fn rejected_records_are_counted_and_named() {
+    let el = host();
+    let rejected = vec![
+        Rejected {
+            position: 2,
+            id: Some("b-2".into()),
+            reason: "expected text, found an object".into(),
+        },
+        Rejected {
+            position: 5,
+            id: None,
+            reason: "it has no id".into(),
+        },
+    ];
+    let _app = leptos::mount::mount_to(el.clone(), move || {
+        view! { <RejectedNotice rejected what="bookings"/> }
+    });
+    assert_eq!(
+        text(&el, "summary"),
+        "2 of the bookings could not be read and are not shown. Details"
+    );
+    let items = el.query_selector_all("li").unwrap();
+    assert_eq!(items.length(), 2);
+    assert_eq!(
+        items.item(0).unwrap().text_content().unwrap(),
+        "record 2 (id b-2): expected text, found an object"
+    );
+    assert_eq!(
+        items.item(1).unwrap().text_content().unwrap(),
+        "record 5: it has no id"
+    );
+}
+
+#[wasm_bindgen_test]
+fn no_rejected_records_render_nothing() {
+    let el = host();
+    let _app = leptos::mount::mount_to(el.clone(), || {
+        view! { <RejectedNotice rejected=Vec::new() what="bookings"/> }
+    });
+    assert!(el.query_selector("details").unwrap().is_none());
+}
+
+#[wasm_bindgen_test]
+fn missing_field_values_show_a_dash() {
+    let el = host();
+    let _app = leptos::mount::mount_to(el.clone(), || {
+        view! {
+            <Fields>
+                <Field label="Care" value=None/>
+                <Field label="Location" value=Some("Run A3".to_string())/>
+            </Fields>
+        }
+    });
+    let values = el.query_selector_all("dd").unwrap();
+    assert_eq!(values.item(0).unwrap().text_content().unwrap(), "—");
+    assert_eq!(values.item(1).unwrap().text_content().unwrap(), "Run A3");
+}
+
+#[wasm_bindgen_test]
+fn active_filter_chip_is_marked_for_assistive_tech_and_style() {
+    let el = host();
+    let _app = leptos::mount::mount_to(el.clone(), || {
+        view! {
+            <FilterChip href="/bookings?status=pickup" label="Going home" count=3 active=true/>
+            <FilterChip href="/bookings" label="All" count=9 active=false/>
+        }
+    });
+    let chips = el.query_selector_all("a.kd-chip").unwrap();
+    let chip = |i| chips.item(i).unwrap().unchecked_into::<HtmlElement>();
+    assert_eq!(
+        chip(0).get_attribute("aria-current").as_deref(),
+        Some("true")
+    );
+    assert_eq!(
+        chip(0).get_attribute("href").as_deref(),
+        Some("/bookings?status=pickup")
+    );
+    assert_eq!(chip(0).text_content().unwrap(), "Going home3");
+    assert_eq!(chip(1).get_attribute("aria-current"), None);
+}
+
+#[wasm_bindgen_test]
+fn config_prefers_the_mount_element_then_the_meta_tag_then_defaults() {
+    let document = document();
+    let head = document.head().unwrap();
+    let meta = document.create_element("meta").unwrap();
+    meta.set_attribute("name", "kennel-desk:api-base").unwrap();
+    meta.set_attribute("content", "https://kennel.example/api/")
+        .unwrap();
+    head.append_child(&meta).unwrap();
+    let timeout = document.create_element("meta").unwrap();
+    timeout
+        .set_attribute("name", "kennel-desk:timeout-ms")
+        .unwrap();
+    timeout.set_attribute("content", "2500").unwrap();
+    head.append_child(&timeout).unwrap();
+
+    let plain = host();
+    let from_meta = config::read(Some(&plain));
+    assert_eq!(from_meta.api_base, "https://kennel.example/api");
+    assert_eq!(from_meta.timeout_ms, 2500);
+    assert_eq!(from_meta.route_base, "");
+
+    let mount = host();
+    mount
+        .set_attribute("data-api-base", "http://127.0.0.1:9999/api")
+        .unwrap();
+    mount
+        .set_attribute("data-route-base", "intranet/kennel/")
+        .unwrap();
+    let from_attr = config::read(Some(&mount));
+    assert_eq!(from_attr.api_base, "http://127.0.0.1:9999/api");
+    assert_eq!(from_attr.route_base, "/intranet/kennel");
+    assert_eq!(from_attr.href("/bookings"), "/intranet/kennel/bookings");
+
+    meta.remove();
+    timeout.remove();
+    let defaults = config::read(Some(&plain));
+    assert_eq!(defaults, config::Config::default());
+}

@@ -1,0 +1,246 @@
+//! What the end-to-end tests stand on: devapi in-process on loopback, a copy of the release
+//! build to serve, and headless Chromium driven through chromedriver (WebDriver).
+
+use devapi::{Dataset, Faults, Options, Server};
+use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+use tokio::process::{Child, Command};
+
+/// How long a page may take to show what a test waits for. Generous: CI machines are slow
+/// and shared; a passing run waits only as long as the page needs.
+pub const PATIENCE: Duration = Duration::from_secs(20);
+
+pub fn fixture() -> Dataset {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/e2e.json");
+    Dataset::load(&path).expect("the e2e fixture loads")
+}
+
+/// The release build (`trunk build --release`), which `scripts/test.sh` makes first.
+pub fn dist() -> PathBuf {
+    let dist = Path::new(env!("CARGO_MANIFEST_DIR")).join("dist");
+    assert!(
+        dist.join("index.html").is_file(),
+        "no release build in {}: run `trunk build --release` first (scripts/test.sh does)",
+        dist.display()
+    );
+    dist
+}
+
+/// A copy of the release build whose index.html has been rewritten by `edit`, plus extra
+/// files; for serving the app from another origin or inside a host page.
+pub fn dist_copy(name: &str, edit: impl Fn(&str) -> String, extra: &[(&str, &str)]) -> PathBuf {
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&target);
+    std::fs::create_dir_all(&target).expect("temp dist");
+    for entry in std::fs::read_dir(dist()).expect("dist readable") {
+        let entry = entry.expect("dist entry");
+        if entry.file_type().map(|t| t.is_file()).unwrap_or(false) {
+            std::fs::copy(entry.path(), target.join(entry.file_name())).expect("copy");
+        }
+    }
+    let index = std::fs::read_to_string(target.join("index.html")).expect("index.html");
+    let edited = edit(&index);
+    assert_ne!(edited, index, "the index.html edit must change something");
+    std::fs::write(target.join("index.html"), edited).expect("write index.html");
+    for (file, body) in extra {
+        std::fs::write(target.join(file), body).expect("write extra file");
+    }
+    target
+}
+
+pub async fn serve(dataset: Dataset, dist: Option<PathBuf>, faults: Faults) -> Server {
+    Server::start(
+        "127.0.0.1",
+        0,
+        Options {
+            dataset,
+            dist,
+            faults,
+        },
+    )
+    .await
+    .expect("devapi starts on loopback")
+}
+
+/// A browser session and the chromedriver behind it; `finish` closes both.
+pub struct Browser {
+    page: Page,
+    driver: Child,
+}
+
+/// The page of a session, cheap to clone into a test's async block.
+#[derive(Clone)]
+pub struct Page {
+    pub client: Client,
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+impl Browser {
+    pub async fn start() -> Browser {
+        let chromedriver = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "chromedriver".into());
+        let port = free_port();
+        let driver = Command::new(&chromedriver)
+            .arg(format!("--port={port}"))
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {chromedriver}: {e}"));
+        let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+        let profile = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("chromium-{port}"));
+        let mut caps = serde_json::Map::new();
+        caps.insert(
+            "goog:chromeOptions".into(),
+            serde_json::json!({
+                "binary": chromium,
+                // The flags toolchain.md verified for headless Chromium as root on a closed network.
+                "args": [
+                    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                    "--no-first-run", "--disable-background-networking",
+                    "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+                    "--window-size=1280,900",
+                    format!("--user-data-dir={}", profile.display()),
+                ]
+            }),
+        );
+        let started = Instant::now();
+        let client = loop {
+            let attempt = ClientBuilder::new(HttpConnector::new())
+                .capabilities(caps.clone())
+                .connect(&format!("http://127.0.0.1:{port}"))
+                .await;
+            match attempt {
+                Ok(client) => break client,
+                Err(e) if started.elapsed() > PATIENCE => panic!("no WebDriver session: {e}"),
+                Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
+            }
+        };
+        Browser {
+            page: Page { client },
+            driver,
+        }
+    }
+
+    pub fn page(&self) -> Page {
+        self.page.clone()
+    }
+
+    pub async fn finish(mut self) {
+        let _ = self.page.client.close().await;
+        let _ = self.driver.kill().await;
+    }
+}
+
+impl Page {
+    pub async fn goto(&self, url: &str) {
+        self.client.goto(url).await.expect("navigation");
+    }
+
+    /// Waits until an element matching `css` contains `text`; returns its full text.
+    pub async fn wait_text(&self, css: &str, text: &str) -> String {
+        let started = Instant::now();
+        loop {
+            if let Ok(elements) = self.client.find_all(Locator::Css(css)).await {
+                for el in elements {
+                    if let Ok(t) = el.text().await {
+                        if t.contains(text) {
+                            return t;
+                        }
+                    }
+                }
+            }
+            if started.elapsed() > PATIENCE {
+                let page = self.body_text().await;
+                panic!(
+                    "no `{css}` containing {text:?} within {PATIENCE:?}; the page shows:\n{page}"
+                );
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    /// Texts of every element matching `css`, once at least `at_least` exist.
+    pub async fn texts(&self, css: &str, at_least: usize) -> Vec<String> {
+        let started = Instant::now();
+        loop {
+            let elements = self
+                .client
+                .find_all(Locator::Css(css))
+                .await
+                .unwrap_or_default();
+            if elements.len() >= at_least {
+                let mut texts = Vec::new();
+                for el in elements {
+                    texts.push(el.text().await.unwrap_or_default());
+                }
+                return texts;
+            }
+            if started.elapsed() > PATIENCE {
+                let page = self.body_text().await;
+                panic!(
+                    "fewer than {at_least} `{css}` within {PATIENCE:?}; the page shows:\n{page}"
+                );
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    pub async fn click(&self, css: &str) {
+        self.client
+            .wait()
+            .at_most(PATIENCE)
+            .for_element(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no `{css}` to click: {e}"))
+            .click()
+            .await
+            .unwrap_or_else(|e| panic!("click on `{css}` failed: {e}"));
+    }
+
+    pub async fn click_text(&self, css: &str, text: &str) {
+        self.wait_text(css, text).await;
+        let elements = self.client.find_all(Locator::Css(css)).await.expect("find");
+        for el in elements {
+            if el.text().await.unwrap_or_default().contains(text) {
+                el.click().await.expect("click");
+                return;
+            }
+        }
+        panic!("`{css}` with {text:?} vanished before the click");
+    }
+
+    pub async fn body_text(&self) -> String {
+        match self.client.find(Locator::Css("body")).await {
+            Ok(body) => body.text().await.unwrap_or_default(),
+            Err(e) => format!("(no body: {e})"),
+        }
+    }
+
+    pub async fn path(&self) -> String {
+        self.client
+            .current_url()
+            .await
+            .map(|u| u.path().to_string())
+            .unwrap_or_default()
+    }
+
+    /// How many requests the page made to URLs ending in `suffix` (Resource Timing).
+    pub async fn requests_to(&self, suffix: &str) -> u64 {
+        let script = "return performance.getEntriesByType('resource')\
+                      .filter(e => e.name.endsWith(arguments[0])).length;";
+        self.client
+            .execute(script, vec![serde_json::json!(suffix)])
+            .await
+            .expect("script runs")
+            .as_u64()
+            .unwrap_or(0)
+    }
+}
