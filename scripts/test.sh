@@ -19,7 +19,7 @@ cargo clippy --offline --workspace --all-targets -- -D warnings
 cargo clippy --offline --target wasm32-unknown-unknown --lib --bins --tests -- -D warnings
 
 step "native tests: model and devapi"
-cargo test --offline -p kennel-desk --lib --test model
+cargo test --offline -p kennel-desk --test model
 cargo test --offline -p devapi
 
 step "browser tests: components in headless Chromium (wasm-bindgen-test)"

@@ -73,8 +73,11 @@ fn BookingRow(booking: Booking, show_animal: bool) -> impl IntoView {
     view! {
         <tr>
             <td data-label="Dates">
-                <a class="kd-row-link" href=href>{dates}</a>
-                <span class="kd-sub">{booking.id.clone()}</span>
+                // One element, so the card layout keeps link and id in one grid cell.
+                <div>
+                    <a class="kd-row-link" href=href>{dates}</a>
+                    <span class="kd-sub">{booking.id.clone()}</span>
+                </div>
             </td>
             <td data-label="Time">{or_dash(booking.time.as_deref()).to_string()}</td>
             <td data-label="Status"><BookingBadge status=booking.status.clone()/></td>

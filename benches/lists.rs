@@ -1,0 +1,123 @@
+//! How the list work scales, against baselines measured in the same run. Prints figures; asserts
+//! nothing about time (machines here are noisy). Run: `scripts/bench.sh` or
+//! `cargo bench --bench lists`.
+//!
+//! 1. decode: our lenient, record-by-record `decode_list` vs. the obvious strict decode
+//!    (`serde_json::from_str::<Vec<PlainBooking>>`), which is faster but blanks the whole list on
+//!    one bad record. The ratio is the price of never losing a list.
+//! 2. search: one keystroke over the list with haystacks built once per answer (what the
+//!    booking list does) vs. lower-casing every field of every booking per keystroke.
+//! 3. scale: time per booking at 1 000, 10 000 and 50 000 bookings; flat means linear.
+
+use kennel_desk::model::filter::{booking_haystack, select_bookings, BookingView};
+use kennel_desk::model::{decode_list, Booking};
+use serde::Deserialize;
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[allow(dead_code)] // read only to be decoded
+struct PlainBooking {
+    id: String,
+    animal_id: Option<String>,
+    customer_id: Option<String>,
+    from: Option<String>,
+    to: Option<String>,
+    status: Option<String>,
+    time: Option<String>,
+    care: Option<String>,
+    location: Option<String>,
+}
+
+/// Median of `runs` timings of `f`.
+fn median(runs: usize, mut f: impl FnMut()) -> Duration {
+    let mut times: Vec<Duration> = (0..runs)
+        .map(|_| {
+            let start = Instant::now();
+            f();
+            start.elapsed()
+        })
+        .collect();
+    times.sort();
+    times[runs / 2]
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+fn naive_search(bookings: &[Booking], needle: &str) -> usize {
+    let needle = needle.to_lowercase();
+    bookings
+        .iter()
+        .filter(|b| {
+            [&b.care, &b.location, &b.customer_id, &b.animal_id]
+                .iter()
+                .any(|f| {
+                    f.as_deref()
+                        .is_some_and(|v| v.to_lowercase().contains(&needle))
+                })
+        })
+        .count()
+}
+
+fn main() {
+    let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 21).expect("a date");
+    println!("Kennel Desk list benchmark (native, release; median of several runs)\n");
+    println!(
+        "{:>8} {:>9} | {:>10} {:>10} {:>6} | {:>10} {:>10} {:>6} | {:>8}",
+        "bookings",
+        "JSON KB",
+        "strict ms",
+        "ours ms",
+        "ratio",
+        "naive ms",
+        "ours ms",
+        "ratio",
+        "us/row"
+    );
+    for n in [1_000, 10_000, 50_000] {
+        let data = devapi::Dataset::generate(n, today);
+        let json = serde_json::to_string(&data.bookings).expect("serializes");
+        let runs = if n > 10_000 { 5 } else { 11 };
+
+        let strict = median(runs, || {
+            let v: Vec<PlainBooking> = serde_json::from_str(&json).expect("strict decode");
+            black_box(v);
+        });
+        let ours = median(runs, || {
+            let list = decode_list::<Booking>(&json, "bookings").expect("decode");
+            black_box(list);
+        });
+        let list = decode_list::<Booking>(&json, "bookings").expect("decode");
+        assert!(list.rejected.is_empty(), "generated data is well formed");
+
+        let haystacks: Vec<String> = list.items.iter().map(booking_haystack).collect();
+        let naive = median(runs, || {
+            black_box(naive_search(&list.items, "insulin"));
+        });
+        let indexed = median(runs, || {
+            black_box(select_bookings(
+                &list.items,
+                &haystacks,
+                BookingView::All,
+                "insulin",
+                |_| None,
+            ));
+        });
+        println!(
+            "{:>8} {:>9} | {:>10.2} {:>10.2} {:>6.2} | {:>10.2} {:>10.2} {:>6.2} | {:>8.2}",
+            n,
+            json.len() / 1024,
+            ms(strict),
+            ms(ours),
+            ms(ours) / ms(strict),
+            ms(naive),
+            ms(indexed),
+            ms(indexed) / ms(naive),
+            ours.as_secs_f64() * 1e6 / n as f64,
+        );
+    }
+    println!("\nratio < 1: ours is faster than the baseline; us/row: our decode time per booking.");
+}
