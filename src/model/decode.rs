@@ -2,8 +2,9 @@
 //! may contain, so every field but `id` is optional and a list decodes record by record: one
 //! malformed record is reported, never allowed to blank the whole list.
 
-use serde::de::{DeserializeOwned, Error as _};
-use serde::{Deserialize, Deserializer};
+use serde::de::{DeserializeOwned, Error as _, MapAccess, SeqAccess, Visitor};
+use serde::Deserializer;
+use serde_json::value::RawValue;
 use serde_json::Value;
 use std::fmt;
 
@@ -81,24 +82,36 @@ fn kind_of(v: &Value) -> &'static str {
 }
 
 /// Decodes a list body (a bare JSON array, as the spec says) record by record.
+///
+/// The array is first split into raw records (cheap: no values are built), then each record is
+/// decoded straight into `T`. A record that fails is parsed once more, only to name it.
 pub fn decode_list<T: DeserializeOwned>(body: &str, what: &str) -> Result<List<T>, DecodeError> {
-    let value: Value = serde_json::from_str(body).map_err(|e| syntax_error(what, &e))?;
-    let Value::Array(records) = value else {
-        return Err(DecodeError {
-            what: what.to_string(),
-            detail: format!("expected a list, found {}", kind_of(&value)),
-        });
+    let records: Vec<&RawValue> = match serde_json::from_str(body) {
+        Ok(records) => records,
+        // Well-formed JSON that is not an array: say what it is instead.
+        Err(e) if e.is_data() => {
+            let found = serde_json::from_str::<Value>(body)
+                .map(|v| kind_of(&v))
+                .unwrap_or("something else");
+            return Err(DecodeError {
+                what: what.to_string(),
+                detail: format!("expected a list, found {found}"),
+            });
+        }
+        Err(e) => return Err(syntax_error(what, &e)),
     };
     let mut items = Vec::with_capacity(records.len());
     let mut rejected = Vec::new();
     for (i, record) in records.into_iter().enumerate() {
-        let id = record_id(&record);
-        match T::deserialize(record) {
+        match serde_json::from_str::<T>(record.get()) {
             Ok(item) => items.push(item),
             Err(e) => rejected.push(Rejected {
                 position: i + 1,
-                id,
-                reason: e.to_string(),
+                id: serde_json::from_str::<Value>(record.get())
+                    .ok()
+                    .as_ref()
+                    .and_then(record_id),
+                reason: strip_position(&e),
             }),
         }
     }
@@ -107,10 +120,15 @@ pub fn decode_list<T: DeserializeOwned>(body: &str, what: &str) -> Result<List<T
 
 /// Decodes a single-record body.
 pub fn decode_one<T: DeserializeOwned>(body: &str, what: &str) -> Result<T, DecodeError> {
-    let value: Value = serde_json::from_str(body).map_err(|e| syntax_error(what, &e))?;
-    T::deserialize(value).map_err(|e| DecodeError {
-        what: what.to_string(),
-        detail: e.to_string(),
+    serde_json::from_str(body).map_err(|e| {
+        if e.is_data() {
+            DecodeError {
+                what: what.to_string(),
+                detail: strip_position(&e),
+            }
+        } else {
+            syntax_error(what, &e)
+        }
     })
 }
 
@@ -126,15 +144,63 @@ fn record_id(record: &Value) -> Option<String> {
 /// text becomes `None` (shown as a dash). An object or a list is no text: that fails the
 /// record, which is then reported as malformed rather than shown wrongly.
 pub fn opt_text<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-    match Option::<Value>::deserialize(d)? {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) => Ok(non_blank(s)),
-        Some(Value::Number(n)) => Ok(Some(n.to_string())),
-        Some(Value::Bool(b)) => Ok(Some(b.to_string())),
-        Some(other) => Err(D::Error::custom(format!(
-            "expected text, found {}",
-            kind_of(&other)
-        ))),
+    d.deserialize_any(TextVisitor)
+}
+
+/// Reads scalars without building a `serde_json::Value` per field (the hot path of a list).
+struct TextVisitor;
+
+impl<'de> Visitor<'de> for TextVisitor {
+    type Value = Option<String>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("text")
+    }
+
+    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        Ok(non_blank(v.to_string()))
+    }
+
+    fn visit_string<E: serde::de::Error>(self, v: String) -> Result<Self::Value, E> {
+        Ok(non_blank(v))
+    }
+
+    fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Self::Value, E> {
+        Ok(Some(v.to_string()))
+    }
+
+    fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Self::Value, E> {
+        Ok(Some(v.to_string()))
+    }
+
+    fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Self::Value, E> {
+        Ok(Some(
+            serde_json::Number::from_f64(v).map_or_else(|| v.to_string(), |n| n.to_string()),
+        ))
+    }
+
+    fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<Self::Value, E> {
+        Ok(Some(v.to_string()))
+    }
+
+    fn visit_none<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+
+    fn visit_unit<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(TextVisitor)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<Self::Value, A::Error> {
+        Err(A::Error::custom("expected text, found a list"))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, _: A) -> Result<Self::Value, A::Error> {
+        Err(A::Error::custom("expected text, found an object"))
     }
 }
 
