@@ -18,7 +18,7 @@ cargo build --release --offline -p devapi
 HOST=${HOST:-127.0.0.1}
 PORT=${PORT:-8080}
 echo "== starting devapi with demo data (Ctrl-C stops it)"
-target/release/devapi --dist dist --host "$HOST" --port "$PORT" "$@" |
+cargo run --release --offline --quiet -p devapi -- --dist dist --host "$HOST" --port "$PORT" "$@" |
   while IFS= read -r line; do
     echo "$line"
     case "$line" in

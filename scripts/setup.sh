@@ -16,6 +16,12 @@ kd_as_root() {
   if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
 }
 
+# env carries DEBIAN_FRONTEND through sudo, which would otherwise reset it and let apt prompt.
+kd_apt_install() {
+  kd_as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  kd_as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
 # The wasm-bindgen CLI must be exactly the version Cargo.lock resolved, or trunk tries to
 # download one (which cannot work here) and the generated glue would not match.
 kd_wasm_bindgen_version() {
@@ -56,6 +62,11 @@ kd_setup() {
         cargo install wasm-bindgen-cli --version "$wbv" --force; }
   fi
 
+  if ! command -v npm >/dev/null; then
+    kd_log "npm: installing from Debian (binaryen comes from the npm registry)"
+    kd_apt_install nodejs npm
+  fi
+
   if "$KD_TOOLS/binaryen/node_modules/.bin/wasm-opt" --version 2>/dev/null | grep -q "version $BINARYEN_VERSION"; then
     kd_log "binaryen $BINARYEN_VERSION: present"
   else
@@ -68,8 +79,7 @@ kd_setup() {
     kd_log "chromium and chromedriver: present"
   else
     kd_log "chromium and chromedriver: installing from Debian"
-    kd_as_root apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive kd_as_root apt-get install -y -qq chromium chromium-driver >/dev/null
+    kd_apt_install chromium chromium-driver
   fi
 
   # trunk builds with --offline (so it never reaches for tool downloads); cargo needs the
