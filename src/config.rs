@@ -12,6 +12,9 @@
 //! | `refresh-secs` | 60      | lists on screen refresh this often (0: never)               |
 //! | `credentials`  | `same-origin` | fetch credentials: `omit`, `same-origin` or `include`  |
 
+/// The longest delay a browser timer accepts (2^31-1 ms, about 24.8 days).
+const MAX_TIMER_MS: u32 = i32::MAX as u32;
+
 /// The mount element's id; without it the app mounts into `<body>`.
 pub const MOUNT_ID: &str = "kennel-desk";
 
@@ -65,12 +68,15 @@ impl Config {
             route_base: get("route-base")
                 .map(|v| normalize_route_base(&v))
                 .unwrap_or(d.route_base),
+            // Browser timers take at most 2^31-1 ms; larger values would fire at once.
             timeout_ms: get("timeout-ms")
-                .and_then(|v| v.parse().ok())
+                .and_then(|v| v.parse::<u32>().ok())
                 .filter(|&ms| ms > 0)
+                .map(|ms| ms.min(MAX_TIMER_MS))
                 .unwrap_or(d.timeout_ms),
             refresh_secs: get("refresh-secs")
-                .and_then(|v| v.parse().ok())
+                .and_then(|v| v.parse::<u32>().ok())
+                .map(|s| s.min(MAX_TIMER_MS / 1000))
                 .unwrap_or(d.refresh_secs),
             credentials: match get("credentials").as_deref() {
                 Some("omit") => Credentials::Omit,
@@ -85,6 +91,27 @@ impl Config {
     pub fn href(&self, path: &str) -> String {
         format!("{}{}", self.route_base, path)
     }
+
+    /// The page of one record, e.g. `record_href("animals", "a-1")`. The id is encoded, so an
+    /// id holding `/`, `?` or `#` still opens its own record (the router decodes it back).
+    pub fn record_href(&self, kind: &str, id: &str) -> String {
+        self.href(&format!("/{kind}/{}", encode_segment(id)))
+    }
+}
+
+/// Percent-encodes everything but unreserved characters (RFC 3986), as
+/// `encodeURIComponent` does; pure, so it is tested natively.
+pub fn encode_segment(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                out.push(char::from(byte))
+            }
+            _ => out.push_str(&format!("%{byte:02X}")),
+        }
+    }
+    out
 }
 
 fn normalize_route_base(raw: &str) -> String {

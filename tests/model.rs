@@ -2,6 +2,7 @@
 //! spec leaves open (nulls, missing fields, unknown statuses, malformed records).
 #![cfg(not(target_arch = "wasm32"))]
 
+use kennel_desk::config::{encode_segment, Config};
 use kennel_desk::model::filter::{
     booking_counts, booking_haystack, distinct, invoice_haystack, invoice_totals, select_bookings,
     select_invoices, BookingView, InvoiceView,
@@ -208,7 +209,19 @@ fn decimals_parse_add_and_format_exactly() {
     assert_eq!(d("0.125").format(), "0.125");
     assert_eq!(d("0.05").format(), "0.05");
     assert_eq!(d("100.000").format(), "100.00");
-    for bad in ["", "-", ".", "1.2.3", "abc", "1e", "12,50", "1e40000"] {
+    for bad in [
+        "",
+        "-",
+        ".",
+        "1.2.3",
+        "abc",
+        "1e",
+        "12,50",
+        "1e40000",
+        "0e2000000000",
+        "1e-2147483648",
+        "1e41",
+    ] {
         assert_eq!(Decimal::parse(bad), None, "{bad:?}");
     }
 }
@@ -349,4 +362,49 @@ fn excerpt_cuts_on_character_boundaries() {
     assert_eq!(excerpt("short", 10), "short");
     assert_eq!(excerpt("Füttern zweimal täglich", 9), "Füttern z…");
     assert_eq!(excerpt("one two three", 4), "one…");
+}
+
+#[test]
+fn record_links_encode_ids_so_every_id_opens_its_own_record() {
+    assert_eq!(encode_segment("a-1"), "a-1");
+    assert_eq!(encode_segment("a/5 x?#"), "a%2F5%20x%3F%23");
+    assert_eq!(encode_segment("Krümel"), "Kr%C3%BCmel");
+    let embedded =
+        Config::from_lookup(|k| (k == "route-base").then(|| "/intranet/kennel/".to_string()));
+    assert_eq!(
+        embedded.record_href("animals", "a/5"),
+        "/intranet/kennel/animals/a%2F5"
+    );
+}
+
+#[test]
+fn config_values_out_of_range_fall_back_or_are_clamped() {
+    let config = |pairs: &'static [(&'static str, &'static str)]| {
+        Config::from_lookup(move |k| {
+            pairs
+                .iter()
+                .find(|(key, _)| *key == k)
+                .map(|(_, v)| v.to_string())
+        })
+    };
+    let c = config(&[("timeout-ms", "4294967295"), ("refresh-secs", "999999999")]);
+    assert_eq!(
+        c.timeout_ms,
+        i32::MAX as u32,
+        "browser timers take at most 2^31-1 ms"
+    );
+    assert_eq!(c.refresh_secs, i32::MAX as u32 / 1000);
+    let c = config(&[
+        ("timeout-ms", "0"),
+        ("refresh-secs", "soon"),
+        ("credentials", "bogus"),
+        ("api-base", "  "),
+    ]);
+    assert_eq!(c, Config::default());
+    let c = config(&[
+        ("api-base", "https://kennel.example/api/"),
+        ("credentials", "include"),
+    ]);
+    assert_eq!(c.api_base, "https://kennel.example/api");
+    assert_eq!(c.credentials, kennel_desk::config::Credentials::Include);
 }

@@ -60,7 +60,7 @@ impl<T: Send + Sync + 'static> Clone for Query<T> {
     }
 }
 
-impl<T: Send + Sync + 'static> Query<T> {
+impl<T: PartialEq + Send + Sync + 'static> Query<T> {
     fn new(fetch: Fetch<T>) -> Self {
         Query {
             data: ArcRwSignal::new(None),
@@ -82,7 +82,14 @@ impl<T: Send + Sync + 'static> Query<T> {
             let outcome = (query.fetch)().await;
             match outcome {
                 Ok(value) => {
-                    query.data.set(Some(Arc::new(value)));
+                    // An unchanged answer leaves the data signal alone: nothing re-renders,
+                    // so "Show more", scroll position and focus survive the minute's refresh.
+                    let changed = query
+                        .data
+                        .with_untracked(|old| old.as_deref() != Some(&value));
+                    if changed {
+                        query.data.set(Some(Arc::new(value)));
+                    }
                     query.loaded_at.set(Some(now_ms()));
                     query.error.set(None);
                 }
@@ -100,6 +107,14 @@ impl<T: Send + Sync + 'static> Query<T> {
             Some(at) => now_ms() - at > FRESH_MS,
         };
         if stale {
+            self.refresh();
+        }
+    }
+
+    /// Loads only when there is no data yet: for records that rarely change and are asked
+    /// for by many rows (animals), so a re-render never fetches them again.
+    pub fn ensure_loaded(&self) {
+        if self.data.with_untracked(Option::is_none) {
             self.refresh();
         }
     }
@@ -211,22 +226,26 @@ impl Cache {
 
     pub fn booking(&self, id: &str) -> Query<Booking> {
         let config = self.0.config.clone();
-        entry(&self.0.booking, id, move |id| {
+        let query = entry(&self.0.booking, id, move |id| {
             Arc::new(move || {
                 let (c, id) = (config.clone(), id.clone());
                 async move { endpoints::get_booking(&c, &id).await }.boxed_local()
             })
-        })
+        });
+        query.ensure();
+        query
     }
 
     pub fn invoice(&self, id: &str) -> Query<Invoice> {
         let config = self.0.config.clone();
-        entry(&self.0.invoice, id, move |id| {
+        let query = entry(&self.0.invoice, id, move |id| {
             Arc::new(move || {
                 let (c, id) = (config.clone(), id.clone());
                 async move { endpoints::get_invoice(&c, &id).await }.boxed_local()
             })
-        })
+        });
+        query.ensure();
+        query
     }
 
     /// One animal. Many rows ask for the same animal: they share one query, and at most
@@ -234,7 +253,7 @@ impl Cache {
     pub fn animal(&self, id: &str) -> Query<Animal> {
         let config = self.0.config.clone();
         let slots = self.0.animal_slots.clone();
-        entry(&self.0.animal, id, move |id| {
+        let query = entry(&self.0.animal, id, move |id| {
             Arc::new(move || {
                 let (c, id, slots) = (config.clone(), id.clone(), slots.clone());
                 async move {
@@ -243,7 +262,17 @@ impl Cache {
                 }
                 .boxed_local()
             })
-        })
+        });
+        query.ensure_loaded();
+        query
+    }
+
+    /// The animal's own page: like [`Cache::animal`], but refreshed when stale, since staff
+    /// opening it want its current record.
+    pub fn animal_page(&self, id: &str) -> Query<Animal> {
+        let query = self.animal(id);
+        query.ensure();
+        query
     }
 
     /// The name of an animal already loaded, without asking the service or subscribing.
@@ -279,7 +308,7 @@ impl Cache {
     }
 }
 
-fn retry_map<T: Send + Sync + 'static>(
+fn retry_map<T: PartialEq + Send + Sync + 'static>(
     map: &Mutex<HashMap<String, Query<T>>>,
     failed: impl Fn(&ArcRwSignal<Option<ApiError>>) -> bool,
 ) {
@@ -294,18 +323,16 @@ fn retry_map<T: Send + Sync + 'static>(
     }
 }
 
-/// The query for `id`, created (and started) on first use, refreshed when stale.
-fn entry<T: Send + Sync + 'static>(
+/// The query for `id`, created on first use (not started: the caller decides how fresh).
+fn entry<T: PartialEq + Send + Sync + 'static>(
     map: &Mutex<HashMap<String, Query<T>>>,
     id: &str,
     make: impl FnOnce(String) -> Fetch<T>,
 ) -> Query<T> {
-    let query = lock(map)
+    lock(map)
         .entry(id.to_string())
         .or_insert_with(|| Query::new(make(id.to_string())))
-        .clone();
-    query.ensure();
-    query
+        .clone()
 }
 
 /// The cache provided by `App`.

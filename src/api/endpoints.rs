@@ -8,7 +8,7 @@ use crate::model::{decode_list, decode_one, Animal, Booking, Invoice, List};
 /// Path segments come from URLs and records; encoded so an id like "a/b" cannot change
 /// which endpoint is asked.
 fn segment(id: &str) -> String {
-    String::from(js_sys::encode_uri_component(id))
+    crate::config::encode_segment(id)
 }
 
 /// `GET /bookings`: every booking; malformed records are reported in `rejected`.

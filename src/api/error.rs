@@ -13,8 +13,9 @@ pub enum ApiError {
     Network(String),
     #[error("The kennel service did not answer within {0} seconds.")]
     Timeout(u32),
-    /// 404 on a single record; pages show their own "No booking with id X".
-    #[error("Not found.")]
+    /// HTTP 404. Detail pages show their own "No booking with id X"; on a list it most likely
+    /// means the API address is wrong, so the message says where to look.
+    #[error("The kennel service answered \"not found\" (HTTP 404). Check the API address in the settings.")]
     NotFound,
     #[error("The kennel service answered with an error (HTTP {status}){}", excerpt_suffix(.excerpt))]
     Http { status: u16, excerpt: String },

@@ -14,7 +14,7 @@ pub fn AnimalLink(animal_id: Option<String>) -> impl IntoView {
     };
     let cache = use_cache();
     let query = cache.animal(&id);
-    let href = cache.config().href(&format!("/animals/{id}"));
+    let href = cache.config().record_href("animals", &id);
     let label = move || match (query.data.get(), query.error.get()) {
         (Some(animal), _) => animal.display_name().to_string(),
         (None, Some(ApiError::NotFound)) => format!("{id} (unknown animal)"),

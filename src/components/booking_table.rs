@@ -60,7 +60,7 @@ pub fn BookingTable(
 #[component]
 fn BookingRow(booking: Booking, show_animal: bool) -> impl IntoView {
     let cache = use_cache();
-    let href = cache.config().href(&format!("/bookings/{}", booking.id));
+    let href = cache.config().record_href("bookings", &booking.id);
     let dates = match (&booking.from, &booking.to) {
         (None, None) => format!("Booking {}", booking.id),
         (from, to) => format!("{} → {}", or_dash(from.as_deref()), or_dash(to.as_deref())),

@@ -60,9 +60,9 @@ pub fn amount_text(amount: &Amount, currency: Option<&str>) -> String {
 fn InvoiceRow(invoice: Invoice) -> impl IntoView {
     let cache = use_cache();
     let config = cache.config();
-    let href = config.href(&format!("/invoices/{}", invoice.id));
+    let href = config.record_href("invoices", &invoice.id);
     let booking = invoice.booking_id.clone().map(|b| {
-        let href = config.href(&format!("/bookings/{b}"));
+        let href = config.record_href("bookings", &b);
         view! { <a href=href>{b}</a> }
     });
     view! {

@@ -5,6 +5,15 @@ use crate::api::{ApiError, Query};
 use leptos::prelude::*;
 use std::sync::Arc;
 
+/// How much a section says about freshness: the page's main data shows when it was loaded
+/// and offers Refresh; related sections (a booking's invoices) speak up only when a refresh
+/// failed, so a page does not repeat "Updated … Refresh" three times.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    Main,
+    Related,
+}
+
 /// What a single-record page shows when the service does not know the id.
 pub struct Missing {
     pub message: String,
@@ -22,12 +31,13 @@ pub struct Missing {
 /// `render` runs again only when new data arrives, not when loading or error state changes.
 pub fn query_view<T, V>(
     query: Query<T>,
+    role: Role,
     what: &'static str,
     missing: Option<Missing>,
     render: impl Fn(Arc<T>) -> V + Send + Sync + 'static,
 ) -> impl IntoView
 where
-    T: Send + Sync + 'static,
+    T: PartialEq + Send + Sync + 'static,
     V: IntoView + 'static,
 {
     let retry = {
@@ -54,14 +64,18 @@ where
         }
     };
     view! {
-        {freshness(query, retry)}
+        {freshness(query, role, retry)}
         {body}
     }
 }
 
 /// The line above data: when it was loaded, a Refresh button, and a failed refresh's
 /// message. Nothing before the first data (the body shows loading or error then).
-fn freshness<T: Send + Sync + 'static>(query: Query<T>, retry: Callback<()>) -> impl IntoView {
+fn freshness<T: PartialEq + Send + Sync + 'static>(
+    query: Query<T>,
+    role: Role,
+    retry: Callback<()>,
+) -> impl IntoView {
     move || {
         if query.data.with(Option::is_none) {
             return None;
@@ -85,8 +99,10 @@ fn freshness<T: Send + Sync + 'static>(query: Query<T>, retry: Callback<()>) -> 
                 </div>
             }
             .into_any(),
+            None if role == Role::Related => return None,
             None => view! {
-                <p class="kd-freshness" aria-live="polite">
+                // Not a live region: it changes every minute and would chatter.
+                <p class="kd-freshness">
                     <span>
                         {if refreshing { format!("Updated {at} · refreshing…") } else { format!("Updated {at}") }}
                     </span>

@@ -82,7 +82,7 @@ pub fn RejectedNotice(
         format!("{count} of the {what} could not be read and are not shown.")
     };
     Some(view! {
-        <details class="kd-notice kd-notice--warn" role="note">
+        <details class="kd-notice kd-notice--warn">
             <summary>{summary}" Details"</summary>
             <ul>{rejected.into_iter().map(|r| view! { <li>{r.to_string()}</li> }).collect_view()}</ul>
         </details>

@@ -11,6 +11,9 @@ use std::fmt;
 /// millions of invoices stay far from i128's range.
 const MAX_SCALE: u32 = 18;
 
+/// The largest power of ten an amount may carry in exponent notation.
+const MAX_EXPONENT: u32 = 40;
+
 /// An exact decimal: `units / 10^scale`. Equal by value: 87.5 == 87.50.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Decimal {
@@ -29,6 +32,10 @@ impl Decimal {
             Some(i) => (&text[..i], text[i + 1..].parse::<i32>().ok()?),
             None => (text, 0),
         };
+        // No real amount needs more; a bound also keeps "0e2000000000" from looping for seconds.
+        if exponent.unsigned_abs() > MAX_EXPONENT {
+            return None;
+        }
         let (negative, digits) = match mantissa.as_bytes().first()? {
             b'-' => (true, &mantissa[1..]),
             b'+' => (false, &mantissa[1..]),
@@ -43,7 +50,7 @@ impl Decimal {
             let digit = c.to_digit(10)?;
             units = units.checked_mul(10)?.checked_add(i128::from(digit))?;
         }
-        let mut scale = i32::try_from(frac_part.len()).ok()? - exponent;
+        let mut scale = i32::try_from(frac_part.len()).ok()?.checked_sub(exponent)?;
         while scale < 0 {
             units = units.checked_mul(10)?;
             scale += 1;

@@ -2,8 +2,10 @@
 
 use super::use_id;
 use crate::api::cache::use_cache;
-use crate::components::query_view::Missing;
-use crate::components::{query_view, BookingTable, EmptyState, Field, Fields, InvoiceTable};
+use crate::components::query_view::{Missing, Role};
+use crate::components::{
+    query_view, BookingTable, EmptyState, Field, Fields, InvoiceTable, Loading,
+};
 use crate::model::Animal;
 use leptos::prelude::*;
 use std::collections::HashSet;
@@ -23,7 +25,7 @@ pub fn AnimalPage() -> impl IntoView {
                     back_href: cache.config().href("/bookings"),
                     back_label: "All bookings".into(),
                 };
-                query_view(cache.animal(&id), "the animal", Some(missing), |a| {
+                query_view(cache.animal_page(&id), Role::Main, "the animal", Some(missing), |a| {
                     view! { <AnimalDetail animal=a/> }
                 })
             }}
@@ -39,41 +41,55 @@ fn AnimalDetail(animal: Arc<Animal>) -> impl IntoView {
     // Stays are the bookings naming this animal (the service has no per-animal query).
     let stays = {
         let id = id.clone();
-        query_view(bookings.clone(), "stays", None, move |list| {
-            let mut rows: Vec<usize> = (0..list.items.len())
-                .filter(|&i| list.items[i].animal_id.as_deref() == Some(id.as_str()))
-                .collect();
-            // Newest stay first.
-            rows.sort_by(|&a, &b| list.items[b].from.cmp(&list.items[a].from));
-            if rows.is_empty() {
-                view! { <EmptyState message="No stays for this animal."/> }.into_any()
-            } else {
-                view! { <BookingTable source=list rows=Signal::stored(rows) show_animal=false/> }
+        query_view(
+            bookings.clone(),
+            Role::Related,
+            "stays",
+            None,
+            move |list| {
+                let mut rows: Vec<usize> = (0..list.items.len())
+                    .filter(|&i| list.items[i].animal_id.as_deref() == Some(id.as_str()))
+                    .collect();
+                // Newest stay first.
+                rows.sort_by(|&a, &b| list.items[b].from.cmp(&list.items[a].from));
+                if rows.is_empty() {
+                    view! { <EmptyState message="No stays for this animal."/> }.into_any()
+                } else {
+                    view! { <BookingTable source=list rows=Signal::stored(rows) show_animal=false/> }
                     .into_any()
-            }
-        })
+                }
+            },
+        )
     };
     // Its invoices are those of its bookings: invoices name a booking, not an animal.
-    let animal_invoices = query_view(invoices, "invoices", None, move |list| {
-        let booking_ids: HashSet<String> = bookings
-            .data
-            .get()
-            .map(|b| {
-                b.items
-                    .iter()
-                    .filter(|b| b.animal_id.as_deref() == Some(id.as_str()))
-                    .map(|b| b.id.clone())
-                    .collect()
-            })
-            .unwrap_or_default();
-        let rows: Vec<usize> = (0..list.items.len())
+    // Its invoices are those of its bookings: invoices name a booking, not an animal. Until the
+    // bookings are in, "no invoices" would be a guess, so this section waits for them.
+    let animal_invoices = query_view(invoices, Role::Related, "invoices", None, move |list| {
+        let Some(all_bookings) = bookings.data.get() else {
+            return match bookings.error.get() {
+                Some(_) => view! {
+                    <EmptyState message="Invoices cannot be matched until the stays load."/>
+                }
+                .into_any(),
+                None => view! { <Loading what="invoices"/> }.into_any(),
+            };
+        };
+        let booking_ids: HashSet<&str> = all_bookings
+            .items
+            .iter()
+            .filter(|b| b.animal_id.as_deref() == Some(id.as_str()))
+            .map(|b| b.id.as_str())
+            .collect();
+        let mut rows: Vec<usize> = (0..list.items.len())
             .filter(|&i| {
                 list.items[i]
                     .booking_id
-                    .as_ref()
+                    .as_deref()
                     .is_some_and(|b| booking_ids.contains(b))
             })
             .collect();
+        // Newest first, as in the invoice list.
+        rows.sort_by(|&a, &b| list.items[b].date.cmp(&list.items[a].date));
         if rows.is_empty() {
             view! { <EmptyState message="No invoices for this animal's stays."/> }.into_any()
         } else {

@@ -2,7 +2,7 @@
 
 use super::use_id;
 use crate::api::cache::use_cache;
-use crate::components::query_view::Missing;
+use crate::components::query_view::{Missing, Role};
 use crate::components::{
     query_view, AnimalLink, BookingBadge, EmptyState, Field, Fields, InvoiceTable,
 };
@@ -24,7 +24,7 @@ pub fn BookingPage() -> impl IntoView {
                     back_href: cache.config().href("/bookings"),
                     back_label: "All bookings".into(),
                 };
-                query_view(cache.booking(&id), "the booking", Some(missing), |b| {
+                query_view(cache.booking(&id), Role::Main, "the booking", Some(missing), |b| {
                     view! { <BookingDetail booking=b/> }
                 })
             }}
@@ -36,20 +36,26 @@ pub fn BookingPage() -> impl IntoView {
 fn BookingDetail(booking: Arc<Booking>) -> impl IntoView {
     let cache = use_cache();
     let id = booking.id.clone();
-    let invoices = query_view(cache.invoices(), "invoices", None, move |list| {
-        let rows: Vec<usize> = list
-            .items
-            .iter()
-            .enumerate()
-            .filter(|(_, inv)| inv.booking_id.as_deref() == Some(id.as_str()))
-            .map(|(i, _)| i)
-            .collect();
-        if rows.is_empty() {
-            view! { <EmptyState message="No invoices for this booking."/> }.into_any()
-        } else {
-            view! { <InvoiceTable source=list rows=Signal::stored(rows)/> }.into_any()
-        }
-    });
+    let invoices = query_view(
+        cache.invoices(),
+        Role::Related,
+        "invoices",
+        None,
+        move |list| {
+            let rows: Vec<usize> = list
+                .items
+                .iter()
+                .enumerate()
+                .filter(|(_, inv)| inv.booking_id.as_deref() == Some(id.as_str()))
+                .map(|(i, _)| i)
+                .collect();
+            if rows.is_empty() {
+                view! { <EmptyState message="No invoices for this booking."/> }.into_any()
+            } else {
+                view! { <InvoiceTable source=list rows=Signal::stored(rows)/> }.into_any()
+            }
+        },
+    );
     let b = booking;
     let animal_id = b.animal_id.clone();
     view! {

@@ -2,6 +2,7 @@
 
 use super::{list_path, search_setter, use_list_params};
 use crate::api::cache::use_cache;
+use crate::components::query_view::Role;
 use crate::components::{
     query_view, BookingTable, EmptyState, FilterChip, RejectedNotice, SearchBox,
 };
@@ -20,7 +21,7 @@ pub fn BookingsPage() -> impl IntoView {
                 <h1 id="kd-bookings-title">"Bookings"</h1>
                 <p class="kd-today">{today_label()}</p>
             </header>
-            {query_view(query, "bookings", None, |list| view! { <BookingList list/> })}
+            {query_view(query, Role::Main, "bookings", None, |list| view! { <BookingList list/> })}
         </section>
     }
 }

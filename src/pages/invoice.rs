@@ -3,7 +3,7 @@
 use super::use_id;
 use crate::api::cache::use_cache;
 use crate::components::invoice_table::amount_text;
-use crate::components::query_view::Missing;
+use crate::components::query_view::{Missing, Role};
 use crate::components::{query_view, AnimalLink, Field, Fields, InvoiceBadge};
 use crate::model::text::MISSING;
 use crate::model::Invoice;
@@ -24,7 +24,7 @@ pub fn InvoicePage() -> impl IntoView {
                     back_href: cache.config().href("/invoices"),
                     back_label: "All invoices".into(),
                 };
-                query_view(cache.invoice(&id), "the invoice", Some(missing), |inv| {
+                query_view(cache.invoice(&id), Role::Main, "the invoice", Some(missing), |inv| {
                     view! { <InvoiceDetail invoice=inv/> }
                 })
             }}
@@ -37,7 +37,7 @@ fn InvoiceDetail(invoice: Arc<Invoice>) -> impl IntoView {
     let cache = use_cache();
     let inv = invoice;
     let booking_link = inv.booking_id.clone().map(|id| {
-        let href = cache.config().href(&format!("/bookings/{id}"));
+        let href = cache.config().record_href("bookings", &id);
         view! { <a href=href>{id}</a> }
     });
     // The animal is known only through the booking: the invoice has no animalId.

@@ -2,6 +2,7 @@
 
 use super::{list_path, search_setter, use_list_params};
 use crate::api::cache::use_cache;
+use crate::components::query_view::Role;
 use crate::components::{
     query_view, EmptyState, FilterChip, InvoiceTable, RejectedNotice, SearchBox,
 };
@@ -21,7 +22,7 @@ pub fn InvoicesPage() -> impl IntoView {
             <header class="kd-page__head">
                 <h1 id="kd-invoices-title">"Invoices"</h1>
             </header>
-            {query_view(query, "invoices", None, |list| view! { <InvoiceList list/> })}
+            {query_view(query, Role::Main, "invoices", None, |list| view! { <InvoiceList list/> })}
         </section>
     }
 }

@@ -39,10 +39,7 @@ fn list_path(path: &str, status: Option<&str>, search: &str) -> String {
         query.push(format!("status={status}"));
     }
     if !search.is_empty() {
-        query.push(format!(
-            "q={}",
-            String::from(js_sys::encode_uri_component(search))
-        ));
+        query.push(format!("q={}", crate::config::encode_segment(search)));
     }
     if query.is_empty() {
         path.to_string()

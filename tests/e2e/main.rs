@@ -33,8 +33,8 @@ async fn booking_list_shows_rows_with_animal_names_each_animal_fetched_once() {
         b.wait_text(".kd-table--bookings tbody", "Bella").await;
         b.wait_text(".kd-table--bookings tbody", "Hoppel").await;
         b.wait_text(".kd-table--bookings tbody", "Mimi").await;
-        let rows = b.texts(".kd-table--bookings tbody tr", 6).await;
-        assert_eq!(rows.len(), 6, "six readable bookings: {rows:#?}");
+        let rows = b.texts(".kd-table--bookings tbody tr", 7).await;
+        assert_eq!(rows.len(), 7, "seven readable bookings: {rows:#?}");
         // Today's work first: arrival, then in the house (b-2, b-7), then the pickup.
         assert!(
             rows[0].contains("b-1") && rows[0].contains("Arriving today"),
@@ -61,6 +61,11 @@ async fn booking_list_shows_rows_with_animal_names_each_animal_fetched_once() {
         // Bella has three bookings but was asked for once.
         assert_eq!(b.requests_to("/api/animals/a-1").await, 1);
         assert_eq!(b.requests_to("/api/bookings").await, 1);
+        // An id with a slash and a space still leads to its own animal.
+        b.click_text(".kd-table--bookings a.kd-animal-link", "Slash")
+            .await;
+        b.wait_text("h1", "Slash").await;
+        assert_eq!(b.path().await, "/animals/a%2F5%20x");
     })
     .await;
     server.stop().await;
@@ -302,6 +307,16 @@ async fn embedded_in_a_host_page_under_a_route_base() {
         b.wait_text("#kennel-desk .kd-table--bookings tbody", "Bella")
             .await;
         b.wait_text("#host-title", "Kennel intranet").await;
+        // The host's `table { background: red }` does not reach the app's tables.
+        let background = b
+            .client
+            .execute(
+                "return getComputedStyle(document.querySelector('#kennel-desk .kd-table')).backgroundColor;",
+                vec![],
+            )
+            .await
+            .expect("script runs");
+        assert_eq!(background, serde_json::json!("rgb(255, 255, 255)"));
         // App links stay under the route base.
         b.click("#kennel-desk a.kd-row-link[href='/intranet/kennel/bookings/b-1']")
             .await;
