@@ -22,12 +22,7 @@ pub fn BookingTable(
     #[prop(default = true)]
     show_animal: bool,
 ) -> impl IntoView {
-    let shown = RwSignal::new(ROWS_PER_PAGE);
-    let total = move || rows.with(Vec::len);
-    let visible = move || {
-        let limit = shown.get();
-        rows.with(|r| r.iter().take(limit).copied().collect::<Vec<_>>())
-    };
+    let window = Window::new(rows);
     let row = move |i: usize| {
         let b = source.items[i].clone();
         view! { <BookingRow booking=b show_animal/> }
@@ -49,11 +44,11 @@ pub fn BookingTable(
                 <tbody>
                     // Keyed by position in the immutable snapshot: stable while filtering,
                     // and safe even if the service repeats an id.
-                    <For each=visible key=|i| *i children=row/>
+                    <For each=move || window.visible() key=|i| *i children=row/>
                 </tbody>
             </table>
         </div>
-        <ShowMore shown total=Signal::derive(total)/>
+        {window.more()}
     }
 }
 
@@ -91,24 +86,46 @@ fn BookingRow(booking: Booking, show_animal: bool) -> impl IntoView {
     }
 }
 
-/// "Showing 200 of 3 412 · Show more": windowing that works by touch and keyboard.
-#[component]
-pub fn ShowMore(shown: RwSignal<usize>, total: Signal<usize>) -> impl IntoView {
-    move || {
-        let (limit, total) = (shown.get(), total.get());
-        (total > limit).then(|| {
-            view! {
-                <p class="kd-more">
-                    {format!("Showing {limit} of {total}.")}
-                    <button
-                        type="button"
-                        class="kd-button kd-button--quiet"
-                        on:click=move |_| shown.update(|s| *s += ROWS_PER_PAGE)
-                    >
-                        "Show more"
-                    </button>
-                </p>
-            }
-        })
+/// The first rows of a long list, growing by [`ROWS_PER_PAGE`] on "Show more": windowing
+/// that works by touch and keyboard alike. Shared by every table.
+#[derive(Clone, Copy)]
+pub struct Window {
+    shown: RwSignal<usize>,
+    rows: Signal<Vec<usize>>,
+}
+
+impl Window {
+    pub fn new(rows: Signal<Vec<usize>>) -> Window {
+        Window {
+            shown: RwSignal::new(ROWS_PER_PAGE),
+            rows,
+        }
+    }
+
+    /// The rows to render now (tracked: re-run when rows or the limit change).
+    pub fn visible(self) -> Vec<usize> {
+        let limit = self.shown.get();
+        self.rows.with(|r| r.iter().take(limit).copied().collect())
+    }
+
+    /// "Showing 200 of 3 412 · Show more", while rows are hidden.
+    pub fn more(self) -> impl IntoView {
+        move || {
+            let (limit, total) = (self.shown.get(), self.rows.with(Vec::len));
+            (total > limit).then(|| {
+                view! {
+                    <p class="kd-more">
+                        {format!("Showing {limit} of {total}.")}
+                        <button
+                            type="button"
+                            class="kd-button kd-button--quiet"
+                            on:click=move |_| self.shown.update(|s| *s += ROWS_PER_PAGE)
+                        >
+                            "Show more"
+                        </button>
+                    </p>
+                }
+            })
+        }
     }
 }

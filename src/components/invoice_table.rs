@@ -1,6 +1,6 @@
 //! The invoices table, used by the invoice list, the booking page and the animal page.
 
-use super::booking_table::{ShowMore, ROWS_PER_PAGE};
+use super::booking_table::Window;
 use super::InvoiceBadge;
 use crate::api::cache::use_cache;
 use crate::model::text::{or_dash, MISSING};
@@ -14,12 +14,7 @@ pub fn InvoiceTable(
     source: Arc<List<Invoice>>,
     #[prop(into)] rows: Signal<Vec<usize>>,
 ) -> impl IntoView {
-    let shown = RwSignal::new(ROWS_PER_PAGE);
-    let total = move || rows.with(Vec::len);
-    let visible = move || {
-        let limit = shown.get();
-        rows.with(|r| r.iter().take(limit).copied().collect::<Vec<_>>())
-    };
+    let window = Window::new(rows);
     let row = move |i: usize| {
         let inv = source.items[i].clone();
         view! { <InvoiceRow invoice=inv/> }
@@ -38,11 +33,11 @@ pub fn InvoiceTable(
                     </tr>
                 </thead>
                 <tbody>
-                    <For each=visible key=|i| *i children=row/>
+                    <For each=move || window.visible() key=|i| *i children=row/>
                 </tbody>
             </table>
         </div>
-        <ShowMore shown total=Signal::derive(total)/>
+        {window.more()}
     }
 }
 

@@ -1,8 +1,9 @@
 //! One animal: who it is, its vaccinations and group, its owner, its stays and invoices.
 
-use super::use_id;
+use super::detail_page;
 use crate::api::cache::use_cache;
-use crate::components::query_view::{Missing, Role};
+use crate::api::Cache;
+use crate::components::query_view::Role;
 use crate::components::{
     query_view, BookingTable, EmptyState, Field, Fields, InvoiceTable, Loading,
 };
@@ -14,23 +15,16 @@ use std::sync::Arc;
 /// `/animals/:id`.
 #[component]
 pub fn AnimalPage() -> impl IntoView {
-    let id = use_id();
-    view! {
-        <section class="kd-page">
-            {move || {
-                let id = id.get();
-                let cache = use_cache();
-                let missing = Missing {
-                    message: format!("No animal with id {id}."),
-                    back_href: cache.config().href("/bookings"),
-                    back_label: "All bookings".into(),
-                };
-                query_view(cache.animal_page(&id), Role::Main, "the animal", Some(missing), |a| {
-                    view! { <AnimalDetail animal=a/> }
-                })
-            }}
-        </section>
-    }
+    detail_page(
+        "animal",
+        "the animal",
+        "/bookings",
+        "All bookings",
+        Cache::animal_page,
+        |a| {
+            view! { <AnimalDetail animal=a/> }
+        },
+    )
 }
 
 #[component]

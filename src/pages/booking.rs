@@ -1,8 +1,9 @@
 //! One booking, its animal and its invoices.
 
-use super::use_id;
+use super::detail_page;
 use crate::api::cache::use_cache;
-use crate::components::query_view::{Missing, Role};
+use crate::api::Cache;
+use crate::components::query_view::Role;
 use crate::components::{
     query_view, AnimalLink, BookingBadge, EmptyState, Field, Fields, InvoiceTable,
 };
@@ -13,23 +14,16 @@ use std::sync::Arc;
 /// `/bookings/:id`.
 #[component]
 pub fn BookingPage() -> impl IntoView {
-    let id = use_id();
-    view! {
-        <section class="kd-page">
-            {move || {
-                let id = id.get();
-                let cache = use_cache();
-                let missing = Missing {
-                    message: format!("No booking with id {id}."),
-                    back_href: cache.config().href("/bookings"),
-                    back_label: "All bookings".into(),
-                };
-                query_view(cache.booking(&id), Role::Main, "the booking", Some(missing), |b| {
-                    view! { <BookingDetail booking=b/> }
-                })
-            }}
-        </section>
-    }
+    detail_page(
+        "booking",
+        "the booking",
+        "/bookings",
+        "All bookings",
+        Cache::booking,
+        |b| {
+            view! { <BookingDetail booking=b/> }
+        },
+    )
 }
 
 #[component]

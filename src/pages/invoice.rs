@@ -1,10 +1,10 @@
 //! One invoice, with links to its booking and that booking's animal.
 
-use super::use_id;
+use super::detail_page;
 use crate::api::cache::use_cache;
+use crate::api::Cache;
 use crate::components::invoice_table::amount_text;
-use crate::components::query_view::{Missing, Role};
-use crate::components::{query_view, AnimalLink, Field, Fields, InvoiceBadge};
+use crate::components::{AnimalLink, Field, Fields, InvoiceBadge};
 use crate::model::text::MISSING;
 use crate::model::Invoice;
 use leptos::prelude::*;
@@ -13,23 +13,16 @@ use std::sync::Arc;
 /// `/invoices/:id`.
 #[component]
 pub fn InvoicePage() -> impl IntoView {
-    let id = use_id();
-    view! {
-        <section class="kd-page">
-            {move || {
-                let id = id.get();
-                let cache = use_cache();
-                let missing = Missing {
-                    message: format!("No invoice with id {id}."),
-                    back_href: cache.config().href("/invoices"),
-                    back_label: "All invoices".into(),
-                };
-                query_view(cache.invoice(&id), Role::Main, "the invoice", Some(missing), |inv| {
-                    view! { <InvoiceDetail invoice=inv/> }
-                })
-            }}
-        </section>
-    }
+    detail_page(
+        "invoice",
+        "the invoice",
+        "/invoices",
+        "All invoices",
+        Cache::invoice,
+        |inv| {
+            view! { <InvoiceDetail invoice=inv/> }
+        },
+    )
 }
 
 #[component]

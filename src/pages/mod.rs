@@ -14,10 +14,14 @@ pub use invoice::InvoicePage;
 pub use invoices::InvoicesPage;
 pub use not_found::NotFoundPage;
 
+use crate::api::cache::use_cache;
+use crate::api::{Cache, Query};
+use crate::components::query_view::{query_view, Missing, Role};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_params, use_query_map};
 use leptos_router::params::Params;
 use leptos_router::NavigateOptions;
+use std::sync::Arc;
 
 /// The `:id` of a detail route.
 #[derive(Params, Clone, Debug, PartialEq)]
@@ -71,4 +75,36 @@ fn search_setter(path: &'static str, status: Memo<Option<String>>) -> Callback<S
             },
         );
     })
+}
+
+/// The frame of a detail page: the record named by the route's `:id`, through the cache, with
+/// "No {noun} with id X" and a way back to `list_path` when the service does not know it.
+/// `what` names it while loading ("the booking").
+fn detail_page<T, V>(
+    noun: &'static str,
+    what: &'static str,
+    list_path: &'static str,
+    back_label: &'static str,
+    query: fn(&Cache, &str) -> Query<T>,
+    render: fn(Arc<T>) -> V,
+) -> impl IntoView
+where
+    T: PartialEq + Send + Sync + 'static,
+    V: IntoView + 'static,
+{
+    let id = use_id();
+    view! {
+        <section class="kd-page">
+            {move || {
+                let id = id.get();
+                let cache = use_cache();
+                let missing = Missing {
+                    message: format!("No {noun} with id {id}."),
+                    back_href: cache.config().href(list_path),
+                    back_label: back_label.into(),
+                };
+                query_view(query(&cache, &id), Role::Main, what, Some(missing), render)
+            }}
+        </section>
+    }
 }
