@@ -11,7 +11,7 @@ source scripts/setup.sh
 kd_setup
 
 echo "== building the app (release)"
-trunk build --release --offline
+scripts/build.sh
 echo "== building devapi"
 cargo build --release --offline -p devapi
 

@@ -7,8 +7,10 @@ set -euo pipefail
 KD_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # Tools that are not cargo binaries live outside the clone, so a fresh clone reuses them.
 KD_TOOLS=${KENNEL_DESK_TOOLS:-$HOME/.cache/kennel-desk-tools}
-TRUNK_VERSION=0.21.14     # 0.22 needs a newer rustc than this machine has (toolchain.md)
-BINARYEN_VERSION=132      # Debian's wasm-opt 108 breaks the output (toolchain.md)
+TRUNK_VERSION=0.21.14     # 0.22 needs a newer rustc than this machine has (docs/toolchain.md)
+BINARYEN_VERSION=132      # Debian's wasm-opt 108 breaks the output (docs/toolchain.md)
+# Debian's brotli_static module for nginx; scripts/serve-nginx.sh loads it when it is there.
+KD_BROTLI_MODULE=/usr/lib/nginx/modules/ngx_http_brotli_static_module.so
 
 kd_log() { printf '[setup] %s\n' "$*" >&2; }
 
@@ -82,9 +84,32 @@ kd_setup() {
     kd_apt_install chromium chromium-driver
   fi
 
+  # Production serving (deploy/nginx.conf, scripts/serve-nginx.sh) and build-time
+  # precompression (scripts/build.sh). nginx lives in /usr/sbin, off a normal user's PATH.
+  if { command -v nginx >/dev/null || [ -x /usr/sbin/nginx ]; } && command -v brotli >/dev/null; then
+    kd_log "nginx and brotli: present"
+  else
+    kd_log "nginx and brotli: installing from Debian"
+    kd_apt_install nginx brotli
+  fi
+  # Not every distribution packages the brotli module: without it nginx serves the .gz files.
+  # A marker remembers that it is missing, so later runs do not ask apt again.
+  if [ -f "$KD_BROTLI_MODULE" ]; then
+    kd_log "nginx brotli_static module: present"
+  elif [ -f "$KD_TOOLS/no-nginx-brotli-module" ]; then
+    kd_log "nginx brotli_static module: not in this distribution (gzip only)"
+  else
+    kd_log "nginx brotli_static module: installing from Debian"
+    kd_apt_install libnginx-mod-http-brotli-static ||
+      { kd_log "libnginx-mod-http-brotli-static is not available here: nginx will serve gzip only";
+        mkdir -p "$KD_TOOLS" && touch "$KD_TOOLS/no-nginx-brotli-module"; }
+  fi
+
   # trunk builds with --offline (so it never reaches for tool downloads); cargo needs the
   # crates on disk first. Quick when they are already there.
   (cd "$KD_ROOT" && cargo fetch --quiet)
+  # scripts/build.sh, started by run.sh and test.sh after this, skips its own setup.
+  export KD_SETUP_DONE=1
 }
 
 # Run directly: just set up. Sourced: the caller calls kd_setup.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test Kennel Desk has, after installing whatever is missing:
 #   format and lints -> native tests (model, devapi) -> browser tests (wasm-bindgen-test in
-#   headless Chromium) -> end-to-end tests (release build, devapi, Chromium over WebDriver).
+#   headless Chromium) -> end-to-end tests (release build, devapi, nginx, Chromium over WebDriver).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/setup.sh
@@ -25,8 +25,11 @@ cargo test --offline -p devapi
 step "browser tests: components in headless Chromium (wasm-bindgen-test)"
 cargo test --offline --target wasm32-unknown-unknown --test browser
 
-step "end-to-end tests: release build, devapi, headless Chromium"
-trunk build --release --offline
+step "end-to-end tests: release build, devapi, nginx, headless Chromium"
+scripts/build.sh
+# The same build for a sub-path, for the nginx test under /kennel/ (tests/e2e/deploy.rs);
+# cargo has nothing to recompile, only wasm-bindgen and wasm-opt run again.
+PUBLIC_URL=/kennel/ DIST_DIR=target/dist-kennel scripts/build.sh
 cargo test --offline --test e2e -- --test-threads=1
 
 step "all test layers passed"

@@ -111,6 +111,12 @@ impl Browser {
                 ]
             }),
         );
+        // Keep the browser's console and security messages for chromedriver's log endpoint
+        // (tests/e2e/deploy.rs reads CSP violations there).
+        caps.insert(
+            "goog:loggingPrefs".into(),
+            serde_json::json!({ "browser": "ALL" }),
+        );
         let started = Instant::now();
         let client = loop {
             let attempt = ClientBuilder::new(HttpConnector::new())

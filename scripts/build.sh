@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# The one release build of Kennel Desk, used by run.sh, test.sh and deployment alike:
+#   scripts/build.sh                                  dist/ for serving at /
+#   PUBLIC_URL=/kennel/ scripts/build.sh              dist/ for serving at /kennel/
+#   DIST_DIR=/srv/kennel-desk scripts/build.sh        into another directory
+#
+# After `trunk build --release` it makes the output fit a strict Content-Security-Policy and
+# a static server (deploy/nginx.conf):
+#   1. trunk's inline <script type="module"> loader (and the page's inline <style>) move into
+#      content-hashed files, so `script-src 'self'` allows them with no hash or nonce in the
+#      policy and index.html stays editable (README, "Deployment");
+#   2. under a sub-path, the route base (and the /api base beside it) is written into
+#      index.html's meta tags, so PUBLIC_URL is the only place the path is set;
+#   3. every asset gets a .br (brotli -q 11) and a .gz (gzip -9) beside it for nginx's
+#      brotli_static / gzip_static. index.html is left uncompressed on purpose: it is the one
+#      file operators edit, and a stale .gz beside an edited index.html would win.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# shellcheck source=scripts/setup.sh
+source scripts/setup.sh
+# run.sh and test.sh have set up already (kd_setup exports KD_SETUP_DONE); alone, set up here.
+if [ -z "${KD_SETUP_DONE:-}" ]; then kd_setup; fi
+
+PUBLIC_URL=${PUBLIC_URL:-/}
+DIST_DIR=${DIST_DIR:-dist}
+case "$PUBLIC_URL" in
+  /*) ;;
+  *) echo "build.sh: PUBLIC_URL must be a path starting with /, e.g. /kennel/ (got '$PUBLIC_URL')" >&2; exit 2 ;;
+esac
+case "$PUBLIC_URL" in
+  *[!A-Za-z0-9/_-]*) echo "build.sh: PUBLIC_URL may hold only letters, digits and / _ - (got '$PUBLIC_URL')" >&2; exit 2 ;;
+esac
+# One trailing slash: trunk joins it straight onto file names.
+PUBLIC_URL="${PUBLIC_URL%/}/"
+ROUTE_BASE="${PUBLIC_URL%/}"
+
+trunk build --release --offline --public-url "$PUBLIC_URL" --dist "$DIST_DIR"
+index="$DIST_DIR/index.html"
+
+# 1. Inline script and style blocks -> external files named by their content's sha256, the
+# same `<name>-<hex>.<ext>` shape as trunk's own assets, so they are cached as immutable.
+externalize() { # TAG EXT PREFIX REPLACEMENT_TEMPLATE(with @HREF@)
+  local tag=$1 ext=$2 prefix=$3 template=$4 n=0 body hash file
+  while body=$(perl -0777 -ne "if (m{<$tag( type=\"module\")?>(.*?)</$tag>}s) { print \$2; exit 0 } exit 1" "$index"); do
+    hash=$(printf '%s' "$body" | sha256sum | cut -c1-16)
+    file="$prefix-$hash.$ext"
+    printf '%s\n' "$body" >"$DIST_DIR/$file"
+    HREF="$PUBLIC_URL$file" TEMPLATE="$template" perl -0777 -i -pe \
+      "my \$r = \$ENV{TEMPLATE}; \$r =~ s/\\@HREF\\@/\$ENV{HREF}/; s{<$tag( type=\"module\")?>.*?</$tag>}{\$r}s" "$index"
+    n=$((n + 1))
+    if [ "$n" -gt 20 ]; then echo "build.sh: cannot move the inline <$tag> out of $index" >&2; exit 1; fi
+  done
+}
+externalize script js loader '<script type="module" src="@HREF@"></script>'
+externalize style css inline '<link rel="stylesheet" href="@HREF@" />'
+
+# Whatever a strict policy would block must not be left: a <script> without src, a <style>
+# block, a style="" or on*="" attribute, a javascript: URL.
+if grep -Eiq '<script(\s+type="module")?\s*>|<style[ >]|\sstyle=|\son[a-z]+=|javascript:' "$index"; then
+  echo "build.sh: $index still holds inline script or style, which the CSP would block:" >&2
+  grep -Ein '<script(\s+type="module")?\s*>|<style[ >]|\sstyle=|\son[a-z]+=|javascript:' "$index" >&2
+  exit 1
+fi
+
+# 2. Under a sub-path the app must know its route base; the API is served beside it
+# (deploy/nginx.conf proxies <PUBLIC_URL>api/), so a root-relative /api base moves with it.
+if [ "$PUBLIC_URL" != / ]; then
+  ROUTE_BASE="$ROUTE_BASE" PUBLIC_URL="$PUBLIC_URL" perl -0777 -i -pe '
+    my $meta = qq{<meta name="kennel-desk:route-base" content="$ENV{ROUTE_BASE}" />};
+    s{<meta name="kennel-desk:route-base"[^>]*>}{$meta} or s{(<meta name="kennel-desk:api-base"[^>]*>)}{$1\n    $meta} or s{</head>}{    $meta\n  </head>};
+    s{(<meta name="kennel-desk:api-base" content=")/api(/?")}{$1$ENV{PUBLIC_URL}api$2};
+  ' "$index"
+  grep -q "name=\"kennel-desk:route-base\" content=\"$ROUTE_BASE\"" "$index" ||
+    { echo "build.sh: could not write the route base into $index" >&2; exit 1; }
+fi
+
+# 3. Precompressed copies of every asset (not index.html, see above).
+find "$DIST_DIR" -type f ! -name '*.br' ! -name '*.gz' ! -name index.html -print0 |
+  while IFS= read -r -d '' f; do
+    brotli -f -q 11 -o "$f.br" "$f"
+    gzip -9 -n -k -f "$f"
+  done
+
+echo "build.sh: $DIST_DIR/ built for $PUBLIC_URL (inline loader moved out, assets precompressed)"
