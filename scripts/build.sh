@@ -12,7 +12,7 @@
 #   2. under a sub-path, the route base (and the /api base beside it) is written into
 #      index.html's meta tags, so PUBLIC_URL is the only place the path is set;
 #   3. every asset gets a .br (brotli -q 11) and a .gz (gzip -9) beside it for nginx's
-#      brotli_static / gzip_static. index.html is left uncompressed on purpose: it is the one
+#      brotli_static / gzip_static (unless that would be larger than the file). index.html is left uncompressed on purpose: it is the one
 #      file operators edit, and a stale .gz beside an edited index.html would win.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -79,6 +79,10 @@ find "$DIST_DIR" -type f ! -name '*.br' ! -name '*.gz' ! -name index.html -print
   while IFS= read -r -d '' f; do
     brotli -f -q 11 -o "$f.br" "$f"
     gzip -9 -n -k -f "$f"
+    # A tiny file grows when compressed; then nginx should send the original.
+    for c in "$f.br" "$f.gz"; do
+      if [ "$(stat -c %s "$c")" -ge "$(stat -c %s "$f")" ]; then rm -f "$c"; fi
+    done
   done
 
 echo "build.sh: $DIST_DIR/ built for $PUBLIC_URL (inline loader moved out, assets precompressed)"

@@ -97,10 +97,11 @@ conf=${conf//@@PUBLIC_PATH@@/$PUBLIC_PATH}
 if [[ $conf == *@@* ]]; then fail "deploy/nginx.conf has a placeholder this script does not fill"; fi
 printf '%s\n' "$conf" >"$PREFIX/nginx.conf"
 
-# -e: nginx's compiled-in error log is not writable unprivileged; errors go to stderr.
-"$NGINX" -q -t -c "$PREFIX/nginx.conf" -p "$PREFIX" -e stderr
-echo "serve-nginx.sh: Kennel Desk on http://$HOST:$PORT$PUBLIC_PATH (API: $API_BASE_URL; access log in $PREFIX)"
+# No separate `nginx -t`: it binds the port for a moment, and a client that connects in that
+# moment gets a reset. A bad configuration stops the real start with the same message.
+echo "serve-nginx.sh: starting nginx: Kennel Desk on http://$HOST:$PORT$PUBLIC_PATH (API: $API_BASE_URL; access log in $PREFIX)"
 # In the background and waited for, so the traps above can stop it and clean up.
+# -e: nginx's compiled-in error log is not writable unprivileged; errors go to stderr.
 "$NGINX" -c "$PREFIX/nginx.conf" -p "$PREFIX" -e stderr &
 nginx_pid=$!
 status=0

@@ -48,7 +48,7 @@ async fn the_policy_blocks_an_inline_loader_and_the_test_would_see_it() {
     let page = dist_copy("deploy-inline-loader", |i| i.replace(&tag, &inline), &[]);
 
     let api = serve(fixture(), None, Faults::default()).await;
-    let nginx = Nginx::start(&page, &format!("{}/api", api.url()), "/").await;
+    let nginx = Nginx::start(&page, &format!("{}/api", api.url()), "/", INTRANET).await;
     let url = format!("{}/bookings", nginx.origin);
     scenario(|b| async move {
         b.goto(&url).await;
@@ -84,10 +84,78 @@ async fn the_policy_blocks_an_inline_loader_and_the_test_would_see_it() {
     api.stop().await;
 }
 
+/// The frame policy: a host page on an origin in FRAME_ANCESTORS shows the app in an
+/// iframe; the same page on any other origin gets a frame the browser refused to fill.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_the_configured_origins_may_frame_the_app() {
+    let api = serve(fixture(), None, Faults::default()).await;
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let (allowed_dir, other_dir) = (
+        tmp.join("deploy-host-allowed"),
+        tmp.join("deploy-host-other"),
+    );
+    for dir in [&allowed_dir, &other_dir] {
+        std::fs::create_dir_all(dir).expect("host page dir");
+    }
+    let empty = || devapi::Dataset::from_json("{}").expect("empty dataset");
+    let allowed = serve(empty(), Some(allowed_dir.clone()), Faults::default()).await;
+    let other = serve(empty(), Some(other_dir.clone()), Faults::default()).await;
+    let ancestors = format!("{INTRANET} {}", allowed.url());
+    let nginx = Nginx::start(&dist(), &format!("{}/api", api.url()), "/", &ancestors).await;
+    let host = format!(
+        r#"<!doctype html><title>Intranet</title><h1>Intranet</h1><iframe src="{}/bookings" width="1000" height="600"></iframe>"#,
+        nginx.origin
+    );
+    for dir in [&allowed_dir, &other_dir] {
+        std::fs::write(dir.join("index.html"), &host).expect("host page");
+    }
+    let (allowed_url, other_url) = (allowed.url(), other.url());
+    scenario(|b| async move {
+        b.goto(&format!("{allowed_url}/")).await;
+        b.client.enter_frame(0).await.expect("into the iframe");
+        b.wait_text(".kd-table--bookings tbody", "Bella").await;
+        b.client.enter_parent_frame().await.expect("back out");
+        let log = browser_log(&b).await;
+        assert!(
+            !log.iter().any(is_csp_violation),
+            "framing from a listed origin is allowed: {log:#?}"
+        );
+
+        b.goto(&format!("{other_url}/")).await;
+        let started = Instant::now();
+        loop {
+            let log = browser_log(&b).await;
+            if log
+                .iter()
+                .any(|e| is_csp_violation(e) && e.to_string().contains("frame-ancestors"))
+            {
+                break;
+            }
+            assert!(
+                started.elapsed() < PATIENCE,
+                "an unlisted origin framed the app without a refusal: {log:#?}"
+            );
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+        b.client.enter_frame(0).await.expect("into the iframe");
+        let app = b
+            .client
+            .find_all(fantoccini::Locator::Css(".kd"))
+            .await
+            .unwrap_or_default();
+        assert!(app.is_empty(), "the refused frame shows no app");
+    })
+    .await;
+    drop(nginx);
+    for server in [api, allowed, other] {
+        server.stop().await;
+    }
+}
+
 /// Everything the deployment promises, for a build made for `public_path`.
 async fn check_deployment(dist: PathBuf, public_path: &'static str) {
     let api = serve(fixture(), None, Faults::default()).await;
-    let nginx = Nginx::start(&dist, &format!("{}/api", api.url()), public_path).await;
+    let nginx = Nginx::start(&dist, &format!("{}/api", api.url()), public_path, INTRANET).await;
     check_http(&nginx, &dist, public_path);
 
     let base = format!("{}{public_path}", nginx.origin);
@@ -158,7 +226,7 @@ fn check_http(nginx: &Nginx, dist: &Path, p: &str) {
     assert_eq!(index.status, 200, "{p}");
     assert!(index.header("content-type").starts_with("text/html"));
     assert_eq!(index.header("cache-control"), "no-cache");
-    check_security_headers(&index, p);
+    check_security_headers(&index, nginx, p);
     let html = String::from_utf8_lossy(&index.body).into_owned();
     // The page holds no inline script or style for the policy to block.
     assert!(
@@ -182,7 +250,7 @@ fn check_http(nginx: &Nginx, dist: &Path, p: &str) {
         assert_eq!(page.status, 200, "{p}{path}");
         assert_eq!(page.body, index.body, "{p}{path} is index.html");
         assert_eq!(page.header("cache-control"), "no-cache", "{p}{path}");
-        check_security_headers(&page, p);
+        check_security_headers(&page, nginx, p);
     }
 
     // The wasm: precompressed files, the best the request accepts, always application/wasm.
@@ -209,7 +277,7 @@ fn check_http(nginx: &Nginx, dist: &Path, p: &str) {
             "public, max-age=31536000, immutable"
         );
         assert!(response.header("vary").contains("Accept-Encoding"));
-        check_security_headers(&response, p);
+        check_security_headers(&response, nginx, p);
     }
     let br = std::fs::metadata(dist.join(format!("{wasm}.br")))
         .expect("br")
@@ -236,7 +304,7 @@ fn check_http(nginx: &Nginx, dist: &Path, p: &str) {
             "public, max-age=31536000, immutable",
             "{file}"
         );
-        check_security_headers(&response, p);
+        check_security_headers(&response, nginx, p);
     }
 
     // A missing asset is a 404, never index.html with a 200.
@@ -273,7 +341,7 @@ fn check_http(nginx: &Nginx, dist: &Path, p: &str) {
     }
 }
 
-fn check_security_headers(response: &Response, p: &str) {
+fn check_security_headers(response: &Response, nginx: &Nginx, p: &str) {
     let csp = response.header("content-security-policy");
     let script_src = directive(&csp, "script-src");
     assert_eq!(
@@ -287,7 +355,7 @@ fn check_security_headers(response: &Response, p: &str) {
     assert_eq!(directive(&csp, "style-src"), "style-src 'self'", "{csp}");
     assert_eq!(
         directive(&csp, "frame-ancestors"),
-        format!("frame-ancestors 'self' {INTRANET}"),
+        format!("frame-ancestors 'self' {}", nginx.frame_ancestors),
         "{csp}"
     );
     assert_eq!(response.header("x-content-type-options"), "nosniff");
@@ -360,10 +428,11 @@ struct Nginx {
     child: Child,
     origin: String,
     port: u16,
+    frame_ancestors: String,
 }
 
 impl Nginx {
-    async fn start(dist: &Path, api_base: &str, public_path: &str) -> Nginx {
+    async fn start(dist: &Path, api_base: &str, public_path: &str, frame_ancestors: &str) -> Nginx {
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
             .map(|a| a.port())
@@ -376,14 +445,15 @@ impl Nginx {
             .arg(api_base)
             .arg(port.to_string())
             .arg(public_path)
-            .env("FRAME_ANCESTORS", INTRANET)
+            .env("FRAME_ANCESTORS", frame_ancestors)
             .stdout(log.try_clone().expect("log handle"))
             .stderr(log)
             .kill_on_drop(true)
             .spawn()
             .expect("scripts/serve-nginx.sh starts");
+        // Ready when nginx answers HTTP, not merely when something accepts on the port.
         let started = Instant::now();
-        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        while !answers_http(port) {
             let output = || std::fs::read_to_string(&log_path).unwrap_or_default();
             if let Ok(Some(status)) = child.try_wait() {
                 panic!("serve-nginx.sh exited ({status}):\n{}", output());
@@ -399,8 +469,22 @@ impl Nginx {
             child,
             origin: format!("http://127.0.0.1:{port}"),
             port,
+            frame_ancestors: frame_ancestors.to_string(),
         }
     }
+}
+
+fn answers_http(port: u16) -> bool {
+    let Ok(mut stream) = TcpStream::connect(("127.0.0.1", port)) else {
+        return false;
+    };
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(2)));
+    let mut head = [0u8; 12];
+    stream
+        .write_all(b"HEAD / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        .and_then(|()| stream.read_exact(&mut head))
+        .is_ok()
+        && head.starts_with(b"HTTP/1.1 ")
 }
 
 impl Drop for Nginx {
@@ -453,7 +537,9 @@ fn get(nginx: &Nginx, path: &str, headers: &[(&str, &str)]) -> Response {
     request.push_str("\r\n");
     stream.write_all(request.as_bytes()).expect("send request");
     let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).expect("read response");
+    stream
+        .read_to_end(&mut raw)
+        .unwrap_or_else(|e| panic!("GET {path} {headers:?}: {e}; read so far: {raw:?}"));
     let split = raw
         .windows(4)
         .position(|w| w == b"\r\n\r\n")
