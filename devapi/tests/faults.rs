@@ -310,3 +310,58 @@ async fn control_endpoint_sets_shows_and_clears() {
     .await;
     assert_eq!(response.status, 503);
 }
+
+/// Over a real socket too: hyper and the compression layer pass the drip on as it is
+/// sent (a browser asks for gzip), and a hang keeps the connection silent.
+#[tokio::test]
+async fn drip_and_hang_over_a_real_socket() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    let faults = Faults::with(FaultSettings::fault(Fault::Drip {
+        bytes: 50,
+        every: Duration::from_millis(150),
+    }));
+    let server = common::start(Options {
+        faults: faults.clone(),
+        ..Options::new(Dataset::demo(today()))
+    })
+    .await;
+    let real = real_body("/api/bookings/b-1001").await;
+    let mut stream = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    stream
+        .write_all(
+            b"GET /api/bookings/b-1001 HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n",
+        )
+        .await
+        .unwrap();
+    let started = Instant::now();
+    let mut buf = [0u8; 65536];
+    let first = stream.read(&mut buf).await.unwrap();
+    let first_at = started.elapsed();
+    let head = String::from_utf8_lossy(&buf[..first]).into_owned();
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    assert!(
+        !head.to_ascii_lowercase().contains("content-encoding"),
+        "{head}"
+    );
+    let mut rest = Vec::new();
+    stream.read_to_end(&mut rest).await.unwrap();
+    let total = started.elapsed();
+    let chunks = real.len().div_ceil(50) as u32;
+    assert!(
+        total - first_at >= Duration::from_millis(150) * (chunks - 2),
+        "first bytes after {first_at:?}, all after {total:?}"
+    );
+
+    faults.set_fault(Some(Fault::Hang(None)));
+    let mut stream = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    stream
+        .write_all(b"GET /api/bookings HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .unwrap();
+    let silent = tokio::time::timeout(Duration::from_millis(500), stream.read(&mut buf)).await;
+    assert!(silent.is_err(), "a hang sends nothing");
+    drop(stream);
+    faults.clear();
+    server.stop().await;
+}
