@@ -11,14 +11,18 @@ mod dataset;
 mod demo;
 mod faults;
 mod generate;
+mod inject;
+mod records;
 mod rng;
 mod routes;
 mod server;
+mod stats;
 
 pub use dataset::Dataset;
-pub use faults::Faults;
+pub use faults::{Fault, FaultSettings, Faults};
 pub use routes::router;
 pub use server::Server;
+pub use stats::{PathStats, Stats};
 
 use std::path::PathBuf;
 
