@@ -29,4 +29,8 @@ step "end-to-end tests: release build, devapi, headless Chromium"
 trunk build --release --offline
 cargo test --offline --test e2e -- --test-threads=1
 
+# Not a timing test (machines here are noisy): it proves the benchmark still runs end to end.
+step "benchmark smoke: scripts/bench.sh browser --smoke (one run at 1 000 bookings)"
+scripts/bench.sh browser --smoke
+
 step "all test layers passed"
