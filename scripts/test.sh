@@ -34,4 +34,8 @@ scripts/build.sh
 PUBLIC_URL=/kennel/ DIST_DIR=target/dist-kennel scripts/build.sh
 cargo test --offline --test e2e -- --test-threads=1
 
+# Not a timing test (machines here are noisy): it proves the benchmark still runs end to end.
+step "benchmark smoke: scripts/bench.sh browser --smoke (one run at 1 000 bookings)"
+scripts/bench.sh browser --smoke
+
 step "all test layers passed"
