@@ -18,7 +18,7 @@ mode=${1:-native}
 [ $# -gt 0 ] && shift
 
 build_app() {
-  trunk build --release --offline >/dev/null
+  scripts/build.sh >/dev/null
 }
 
 case "$mode" in
