@@ -48,8 +48,10 @@ mod faults;
 mod generate;
 mod inject;
 mod records;
+mod respond;
 mod rng;
 mod routes;
+mod selector;
 mod server;
 mod stats;
 
