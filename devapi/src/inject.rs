@@ -13,7 +13,7 @@ use axum::routing::get;
 use axum::Router;
 use serde_json::{Map, Value};
 
-use crate::routes::{error_response, json_response};
+use crate::respond::{error_response, json_response};
 use crate::{Fault, FaultSettings, Faults};
 
 /// Marks an answer the compression layer must pass through as it is.

@@ -14,7 +14,7 @@ use axum::middleware::{self, Next};
 use axum::response::Response;
 use axum::routing::{any, get};
 use axum::Router;
-use serde_json::{json, Value};
+use serde_json::Value;
 use tower::ServiceExt;
 use tower_http::compression::predicate::{DefaultPredicate, Predicate};
 use tower_http::compression::CompressionLayer;
@@ -22,6 +22,7 @@ use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
 
+use crate::respond::{error_response, json_response};
 use crate::{Dataset, Options, Stats};
 
 /// Builds the whole app: `/api` over `options.dataset`, plus the built app from
@@ -387,19 +388,4 @@ fn if_none_match_names(header_value: &[u8], etag: &[u8]) -> bool {
         .any(|candidate| {
             candidate == b"*" || candidate.strip_prefix(b"W/").unwrap_or(candidate) == etag
         })
-}
-
-pub(crate) fn json_response(status: StatusCode, body: impl Into<Body>) -> Response {
-    let mut response = Response::new(body.into());
-    *response.status_mut() = status;
-    response.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/json"),
-    );
-    response
-}
-
-pub(crate) fn error_response(status: StatusCode, error: &str, message: String) -> Response {
-    let body = json!({ "error": error, "message": message }).to_string();
-    json_response(status, body)
 }

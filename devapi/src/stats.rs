@@ -65,13 +65,9 @@ impl Stats {
     /// Requests for paths matching a selector (same rules as a fault's `path`: a
     /// trailing `/` means everything below it, `*` is a wildcard).
     pub fn requests_matching(&self, selector: &str) -> u64 {
-        let settings = crate::FaultSettings {
-            path: Some(selector.to_string()),
-            ..crate::FaultSettings::default()
-        };
         self.lock()
             .iter()
-            .filter(|(path, _)| settings.matches(path))
+            .filter(|(path, _)| crate::selector::matches(selector, path))
             .map(|(_, p)| p.requests)
             .sum()
     }
