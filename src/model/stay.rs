@@ -14,7 +14,7 @@ pub struct Stays {
     pub now: Vec<usize>,
     /// Starting after today, the next first.
     pub upcoming: Vec<usize>,
-    /// Ended before today, the most recent first.
+    /// Ended before today, the most recent start first.
     pub past: Vec<usize>,
     /// Without a readable start or end: shown, never guessed into a group.
     pub undated: Vec<usize>,
@@ -29,13 +29,15 @@ impl Stays {
     }
 
     /// Every stay, in group order.
-    pub fn all(&self) -> impl Iterator<Item = usize> + '_ {
-        self.now
-            .iter()
-            .chain(&self.upcoming)
-            .chain(&self.past)
-            .chain(&self.undated)
-            .copied()
+    pub fn all(&self) -> Vec<usize> {
+        // Concatenated rather than chained: a four-way `Chain` costs more wasm than the copy.
+        [
+            &self.now[..],
+            &self.upcoming[..],
+            &self.past[..],
+            &self.undated[..],
+        ]
+        .concat()
     }
 }
 
@@ -64,10 +66,14 @@ pub enum When {
 /// The bookings of `animal_id`, split relative to `today`.
 pub fn split_stays(bookings: &[Booking], animal_id: &str, today: Date) -> Stays {
     let mut stays = Stays::default();
-    for (i, b) in bookings.iter().enumerate() {
-        if b.animal_id.as_deref() != Some(animal_id) {
-            continue;
-        }
+    // Sorted once by start (ISO dates sort as text), then dealt into the groups: each keeps
+    // that order, and the past is then turned round, most recent first.
+    let mut mine: Vec<usize> = (0..bookings.len())
+        .filter(|&i| bookings[i].animal_id.as_deref() == Some(animal_id))
+        .collect();
+    sort_by_text(&mut mine, &|i| bookings[i].from.as_deref());
+    for i in mine {
+        let b = &bookings[i];
         let group = match when(b.from.as_deref(), b.to.as_deref(), today) {
             Some(When::Now) => &mut stays.now,
             Some(When::Upcoming) => &mut stays.upcoming,
@@ -76,14 +82,14 @@ pub fn split_stays(bookings: &[Booking], animal_id: &str, today: Date) -> Stays 
         };
         group.push(i);
     }
-    // ISO dates sort as text.
-    let from = |i: &usize| bookings[*i].from.clone();
-    stays.now.sort_by_key(from);
-    stays.upcoming.sort_by_key(from);
+    stays.past.reverse();
     stays
-        .past
-        .sort_by_key(|i| std::cmp::Reverse(bookings[*i].to.clone()));
-    stays
+}
+
+/// Sorts row indices by a text key, ascending and stable. One non-generic function for every
+/// sort here: each distinct sort closure would add its own copy of the sort to the wasm.
+fn sort_by_text<'a>(rows: &mut [usize], key: &dyn Fn(usize) -> Option<&'a str>) {
+    rows.sort_by(|&a, &b| key(a).cmp(&key(b)));
 }
 
 /// The invoices of the given bookings (indices into `invoices`, newest first) and the open
@@ -94,7 +100,11 @@ pub fn stay_invoices(
     bookings: &[Booking],
     stays: &Stays,
 ) -> (Vec<usize>, CurrencyTotals) {
-    let ids: HashSet<&str> = stays.all().map(|i| bookings[i].id.as_str()).collect();
+    let ids: HashSet<&str> = stays
+        .all()
+        .into_iter()
+        .map(|i| bookings[i].id.as_str())
+        .collect();
     let mut rows: Vec<usize> = (0..invoices.len())
         .filter(|&i| {
             invoices[i]
@@ -103,7 +113,9 @@ pub fn stay_invoices(
                 .is_some_and(|b| ids.contains(b))
         })
         .collect();
-    rows.sort_by(|&a, &b| invoices[b].date.cmp(&invoices[a].date));
+    // Newest first, as in the invoice list.
+    sort_by_text(&mut rows, &|i| invoices[i].date.as_deref());
+    rows.reverse();
     let mut open = CurrencyTotals::default();
     for &i in &rows {
         let inv = &invoices[i];

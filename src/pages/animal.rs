@@ -84,9 +84,11 @@ fn AnimalDetail(animal: Arc<Animal>) -> impl IntoView {
         today,
         config.vaccination_warn_days,
     );
-    let species = a.species.clone().map(|s| {
-        let glyph = species_glyph(&s).map(|g| view! { <span aria-hidden="true">{g}" "</span> });
-        view! { <span class="kd-species">{glyph}{s}</span> }
+    // The glyph is a plain prefix of the written value: screen readers name it ("dog"), and
+    // the raw value stays readable for any species the glyphs do not cover.
+    let species = a.species.as_deref().map(|s| match species_glyph(s) {
+        Some(glyph) => format!("{glyph} {s}"),
+        None => s.to_string(),
     });
     let group = a
         .group
@@ -104,7 +106,7 @@ fn AnimalDetail(animal: Arc<Animal>) -> impl IntoView {
             <VaccinationBadge state=summary.state/>
         </header>
         <Fields>
-            <Field label="Species">{or_dash(species)}</Field>
+            <Field label="Species" value=species/>
             <Field label="Breed" value=breed/>
             <Field label="Group">{or_dash(group)}</Field>
             <Field label="Owner (customer)">{or_dash(owner)}</Field>
@@ -207,11 +209,12 @@ fn OpenBalance(open: CurrencyTotals) -> impl IntoView {
     let text = if open.is_empty() {
         "Nothing open.".to_string()
     } else {
-        let parts: Vec<String> = open
-            .iter()
-            .map(|(currency, sum)| amount_text(&Amount::Value(sum), Some(currency)))
-            .collect();
-        format!("Open: {}", parts.join(" · "))
+        let mut text = String::from("Open:");
+        for (i, (currency, sum)) in open.iter().enumerate() {
+            text.push_str(if i == 0 { " " } else { " · " });
+            text.push_str(&amount_text(&Amount::Value(sum), Some(currency)));
+        }
+        text
     };
     let left_out = (open.left_out > 0).then(|| {
         format!(

@@ -224,3 +224,35 @@ async fn booking_list_badge_agrees_with_the_profile() {
     .await;
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn failed_stays_list_keeps_the_profile_usable_and_retry_recovers() {
+    let faults = Faults::default();
+    let server = serve(dataset(), Some(dist()), faults.clone()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        // The booking page loads the animal and the invoices, but not the list of bookings.
+        b.goto(&format!("{url}/bookings/s-now")).await;
+        b.wait_text(".kd-fields", "Vaccination expired").await;
+        b.wait_text(".kd-table--invoices", "INV-1").await;
+        // Now the service fails: the profile's stays cannot load.
+        faults.set_fail_status(Some(503));
+        b.click_text(".kd-fields a.kd-animal-link", "Rex").await;
+        b.wait_text(".kd-state--error", "Retry").await;
+        // Everything read from the animal itself is still there.
+        b.wait_text("h1", "Rex").await;
+        b.wait_text(".kd-vacc--soon", "DHPP").await;
+        b.wait_text(".kd-fields", "Beagle").await;
+        b.wait_text(
+            ".kd-state--empty",
+            "Invoices cannot be matched until the stays load.",
+        )
+        .await;
+        faults.set_fail_status(None);
+        b.click(".kd-state--error button").await;
+        b.wait_text(".kd-stays--now tbody", "s-now").await;
+        b.wait_text(".kd-balance", "EUR 120.00").await;
+    })
+    .await;
+    server.stop().await;
+}
