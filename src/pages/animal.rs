@@ -38,8 +38,8 @@ pub fn AnimalPage() -> impl IntoView {
 fn AnimalDetail(animal: Arc<Animal>) -> impl IntoView {
     let cache = use_cache();
     let config = cache.config().clone();
-    // Read once per render of the record: a profile left open past midnight is re-read on
-    // the next refresh that brings a change, or on the next visit.
+    // Read when the record renders: a profile left open past midnight keeps yesterday's
+    // marks until the animal's record changes or the page is opened again.
     let today = today_local();
     let (bookings, invoices) = (cache.bookings(), cache.invoices());
     let id = animal.id.clone();
@@ -108,8 +108,8 @@ fn AnimalDetail(animal: Arc<Animal>) -> impl IntoView {
         <Fields>
             <Field label="Species" value=species/>
             <Field label="Breed" value=breed/>
-            <Field label="Group">{or_dash(group)}</Field>
-            <Field label="Owner (customer)">{or_dash(owner)}</Field>
+            <Field label="Group">{or_missing(group)}</Field>
+            <Field label="Owner (customer)">{or_missing(owner)}</Field>
         </Fields>
         <h2>"Vaccinations"</h2>
         <Vaccinations entries=summary.entries raw=raw_vaccinations/>
@@ -120,7 +120,8 @@ fn AnimalDetail(animal: Arc<Animal>) -> impl IntoView {
     }
 }
 
-fn or_dash(view: Option<impl IntoView + 'static>) -> AnyView {
+/// A rich value (a chip, a link), or the dash for a missing one.
+fn or_missing(view: Option<impl IntoView + 'static>) -> AnyView {
     match view {
         Some(v) => v.into_any(),
         None => MISSING.into_any(),
