@@ -22,6 +22,7 @@ step "native tests: model and devapi"
 cargo test --offline -p kennel-desk --test model
 # Arbitrary JSON and text into every model/ decoder and parser (proptest; a few seconds).
 cargo test --offline -p kennel-desk --test properties
+cargo test --offline -p kennel-desk --test vaccination
 cargo test --offline -p devapi
 
 step "browser tests: components in headless Chromium (wasm-bindgen-test)"

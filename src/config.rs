@@ -11,6 +11,7 @@
 //! | `timeout-ms`   | 10000   | a request not answered by then is aborted                   |
 //! | `refresh-secs` | 60      | lists on screen refresh this often (0: never)               |
 //! | `credentials`  | `same-origin` | fetch credentials: `omit`, `same-origin` or `include`  |
+//! | `vaccination-warn-days` | 30 | a vaccination expiring within this many days is marked "expires soon" |
 
 /// The longest delay a browser timer accepts (2^31-1 ms, about 24.8 days).
 const MAX_TIMER_MS: u32 = i32::MAX as u32;
@@ -37,6 +38,8 @@ pub struct Config {
     pub timeout_ms: u32,
     pub refresh_secs: u32,
     pub credentials: Credentials,
+    /// Days before expiry at which a vaccination is marked "expires soon".
+    pub vaccination_warn_days: u32,
 }
 
 impl Default for Config {
@@ -47,6 +50,7 @@ impl Default for Config {
             timeout_ms: 10_000,
             refresh_secs: 60,
             credentials: Credentials::SameOrigin,
+            vaccination_warn_days: crate::model::vaccination::DEFAULT_WARN_DAYS,
         }
     }
 }
@@ -83,6 +87,11 @@ impl Config {
                 Some("include") => Credentials::Include,
                 _ => d.credentials,
             },
+            // Ten years is already "always warn"; the cap keeps the day arithmetic small.
+            vaccination_warn_days: get("vaccination-warn-days")
+                .and_then(|v| v.parse::<u32>().ok())
+                .map(|days| days.min(3650))
+                .unwrap_or(d.vaccination_warn_days),
         }
     }
 

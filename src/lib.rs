@@ -4,6 +4,7 @@
 //! (`api::cache`) -> request helper (`api::request`) -> JSON -> `model` -> signals -> view.
 
 pub mod api;
+pub mod clock;
 pub mod components;
 pub mod config;
 pub mod model;

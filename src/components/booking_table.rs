@@ -1,7 +1,7 @@
 //! The bookings table, used by the booking list and the animal page. Under 720 px wide the
 //! stylesheet turns each row into a card; `data-label` names the cells there.
 
-use super::{AnimalLink, BookingBadge};
+use super::{AnimalLink, AnimalVaccinationBadge, BookingBadge};
 use crate::api::cache::use_cache;
 use crate::model::text::{excerpt, or_dash, MISSING};
 use crate::model::{Booking, List};
@@ -77,7 +77,14 @@ fn BookingRow(booking: Booking, show_animal: bool) -> impl IntoView {
             <td data-label="Time">{or_dash(booking.time.as_deref()).to_string()}</td>
             <td data-label="Status"><BookingBadge status=booking.status.clone()/></td>
             {show_animal.then(|| view! {
-                <td data-label="Animal"><AnimalLink animal_id=booking.animal_id.clone()/></td>
+                <td data-label="Animal">
+                    // One element, as above: name and badge share the card's grid cell.
+                    <div>
+                        <AnimalLink animal_id=booking.animal_id.clone()/>
+                        " "
+                        <AnimalVaccinationBadge animal_id=booking.animal_id.clone()/>
+                    </div>
+                </td>
             })}
             <td data-label="Customer">{or_dash(booking.customer_id.as_deref()).to_string()}</td>
             <td data-label="Location">{or_dash(booking.location.as_deref()).to_string()}</td>

@@ -9,6 +9,7 @@ pub mod filters;
 pub mod invoice_table;
 pub mod query_view;
 pub mod states;
+pub mod vaccination_badge;
 
 pub use animal_link::AnimalLink;
 pub use badge::{BookingBadge, InvoiceBadge};
@@ -18,3 +19,4 @@ pub use filters::{FilterChip, SearchBox};
 pub use invoice_table::InvoiceTable;
 pub use query_view::query_view;
 pub use states::{EmptyState, ErrorState, Loading, NotFound, RejectedNotice};
+pub use vaccination_badge::{AnimalVaccinationBadge, VaccinationBadge};

@@ -59,3 +59,19 @@ impl TryFrom<AnimalDto> for Animal {
         })
     }
 }
+
+/// A glyph for the species the spec names (dog, cat, small animal), in English or German;
+/// `None` for anything else, which is then shown as written only.
+pub fn species_glyph(species: &str) -> Option<&'static str> {
+    let key: String = species
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect();
+    match key.as_str() {
+        "dog" | "hund" => Some("🐕"),
+        "cat" | "katze" => Some("🐈"),
+        "smallanimal" | "kleintier" | "smallpet" => Some("🐇"),
+        _ => None,
+    }
+}

@@ -9,7 +9,9 @@ pub mod filter;
 pub mod invoice;
 pub mod money;
 pub mod status;
+pub mod stay;
 pub mod text;
+pub mod vaccination;
 
 pub use animal::Animal;
 pub use booking::Booking;

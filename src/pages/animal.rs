@@ -1,16 +1,23 @@
-//! One animal: who it is, its vaccinations and group, its owner, its stays and invoices.
+//! One animal: who it is, its vaccinations and group, its owner, its stays (now, upcoming,
+//! past) and the invoices of those stays.
 
 use super::detail_page;
 use crate::api::cache::use_cache;
 use crate::api::Cache;
+use crate::clock::today_local;
+use crate::components::invoice_table::amount_text;
 use crate::components::query_view::Role;
 use crate::components::{
-    query_view, BookingTable, EmptyState, Field, Fields, InvoiceTable, Loading,
+    query_view, BookingTable, EmptyState, Field, Fields, InvoiceTable, Loading, VaccinationBadge,
 };
-use crate::model::Animal;
+use crate::model::animal::species_glyph;
+use crate::model::stay::{split_stays, stay_invoices};
+use crate::model::text::MISSING;
+use crate::model::vaccination::{date_text, vaccination_summary, VaccinationEntry};
+use crate::model::{Amount, Animal, Booking, CurrencyTotals, List};
 use leptos::prelude::*;
-use std::collections::HashSet;
 use std::sync::Arc;
+use time::Date;
 
 /// `/animals/:id`.
 #[component]
@@ -30,9 +37,12 @@ pub fn AnimalPage() -> impl IntoView {
 #[component]
 fn AnimalDetail(animal: Arc<Animal>) -> impl IntoView {
     let cache = use_cache();
+    let config = cache.config().clone();
+    // Read when the record renders: a profile left open past midnight keeps yesterday's
+    // marks until the animal's record changes or the page is opened again.
+    let today = today_local();
     let (bookings, invoices) = (cache.bookings(), cache.invoices());
     let id = animal.id.clone();
-    // Stays are the bookings naming this animal (the service has no per-animal query).
     let stays = {
         let id = id.clone();
         query_view(
@@ -40,24 +50,12 @@ fn AnimalDetail(animal: Arc<Animal>) -> impl IntoView {
             Role::Related,
             "stays",
             None,
-            move |list| {
-                let mut rows: Vec<usize> = (0..list.items.len())
-                    .filter(|&i| list.items[i].animal_id.as_deref() == Some(id.as_str()))
-                    .collect();
-                // Newest stay first.
-                rows.sort_by(|&a, &b| list.items[b].from.cmp(&list.items[a].from));
-                if rows.is_empty() {
-                    view! { <EmptyState message="No stays for this animal."/> }.into_any()
-                } else {
-                    view! { <BookingTable source=list rows=Signal::stored(rows) show_animal=false/> }
-                    .into_any()
-                }
-            },
+            move |list| stays_view(list, &id, today),
         )
     };
-    // Its invoices are those of its bookings: invoices name a booking, not an animal.
-    // Its invoices are those of its bookings: invoices name a booking, not an animal. Until the
-    // bookings are in, "no invoices" would be a guess, so this section waits for them.
+    // Its invoices are those of its stays: invoices name a booking, not an animal. Until the
+    // bookings are in, "no invoices" would be a guess, so this section waits for them; a
+    // failure of either list leaves the rest of the page as it is.
     let animal_invoices = query_view(invoices, Role::Related, "invoices", None, move |list| {
         let Some(all_bookings) = bookings.data.get() else {
             return match bookings.error.get() {
@@ -68,44 +66,162 @@ fn AnimalDetail(animal: Arc<Animal>) -> impl IntoView {
                 None => view! { <Loading what="invoices"/> }.into_any(),
             };
         };
-        let booking_ids: HashSet<&str> = all_bookings
-            .items
-            .iter()
-            .filter(|b| b.animal_id.as_deref() == Some(id.as_str()))
-            .map(|b| b.id.as_str())
-            .collect();
-        let mut rows: Vec<usize> = (0..list.items.len())
-            .filter(|&i| {
-                list.items[i]
-                    .booking_id
-                    .as_deref()
-                    .is_some_and(|b| booking_ids.contains(b))
-            })
-            .collect();
-        // Newest first, as in the invoice list.
-        rows.sort_by(|&a, &b| list.items[b].date.cmp(&list.items[a].date));
+        let split = split_stays(&all_bookings.items, &id, today);
+        let (rows, open) = stay_invoices(&list.items, &all_bookings.items, &split);
         if rows.is_empty() {
             view! { <EmptyState message="No invoices for this animal's stays."/> }.into_any()
         } else {
-            view! { <InvoiceTable source=list rows=Signal::stored(rows)/> }.into_any()
+            view! {
+                <OpenBalance open/>
+                <InvoiceTable source=list rows=Signal::stored(rows)/>
+            }
+            .into_any()
         }
     });
     let a = animal;
+    let summary = vaccination_summary(
+        a.vaccinations.as_deref(),
+        today,
+        config.vaccination_warn_days,
+    );
+    // The glyph is a plain prefix of the written value: screen readers name it ("dog"), and
+    // the raw value stays readable for any species the glyphs do not cover.
+    let species = a.species.as_deref().map(|s| match species_glyph(s) {
+        Some(glyph) => format!("{glyph} {s}"),
+        None => s.to_string(),
+    });
+    let group = a
+        .group
+        .clone()
+        .map(|g| view! { <span class="kd-group-chip">{g}</span> });
+    let owner = a.customer_id.clone().map(|c| {
+        let href = config.record_href("customers", &c);
+        view! { <a class="kd-owner-link" href=href>{c}</a> }
+    });
+    let (breed, raw_vaccinations) = (a.breed.clone(), a.vaccinations.clone());
     view! {
         <header class="kd-page__head">
             <h1>{a.display_name().to_string()}</h1>
             <span class="kd-sub">{a.id.clone()}</span>
+            <VaccinationBadge state=summary.state/>
         </header>
         <Fields>
-            <Field label="Species" value=a.species.clone()/>
-            <Field label="Breed" value=a.breed.clone()/>
-            <Field label="Group" value=a.group.clone()/>
-            <Field label="Owner (customer)" value=a.customer_id.clone()/>
-            <Field label="Vaccinations" value=a.vaccinations.clone()/>
+            <Field label="Species" value=species/>
+            <Field label="Breed" value=breed/>
+            <Field label="Group">{or_missing(group)}</Field>
+            <Field label="Owner (customer)">{or_missing(owner)}</Field>
         </Fields>
+        <h2>"Vaccinations"</h2>
+        <Vaccinations entries=summary.entries raw=raw_vaccinations/>
         <h2>"Stays"</h2>
         {stays}
         <h2>"Invoices"</h2>
         {animal_invoices}
     }
+}
+
+/// A rich value (a chip, a link), or the dash for a missing one.
+fn or_missing(view: Option<impl IntoView + 'static>) -> AnyView {
+    match view {
+        Some(v) => v.into_any(),
+        None => MISSING.into_any(),
+    }
+}
+
+/// Each vaccination with its date, its mark and the days left or overdue, and the string as
+/// the service sent it one tap away: the reading is a help, never a replacement.
+#[component]
+fn Vaccinations(entries: Vec<VaccinationEntry>, raw: Option<String>) -> impl IntoView {
+    let list = if entries.is_empty() {
+        view! { <p class="kd-state kd-state--empty kd-vaccs-none">"No vaccinations on record."</p> }
+            .into_any()
+    } else {
+        let items = entries.into_iter().map(|e| {
+            let class = format!("kd-vacc kd-vacc--{}", e.state.css());
+            let badge = format!("kd-badge kd-vacc-badge kd-vacc-badge--{}", e.state.css());
+            // An entry without a date is shown exactly as written.
+            let name = match (&e.expires, &e.name) {
+                (Some(_), Some(name)) => name.clone(),
+                _ => e.text.clone(),
+            };
+            let date = e.expires.map(date_text).unwrap_or_else(|| MISSING.into());
+            let note = e
+                .note
+                .map(|n| view! { <span class="kd-vacc__note">{n}</span> });
+            view! {
+                <li class=class>
+                    <span class="kd-vacc__name">{name}</span>
+                    <span class="kd-vacc__date">{date}</span>
+                    <span class=badge>{e.state.label()}</span>
+                    <span class="kd-vacc__days">{e.days_text()}</span>
+                    {note}
+                </li>
+            }
+        });
+        view! { <ul class="kd-vaccs">{items.collect_view()}</ul> }.into_any()
+    };
+    let raw = raw.map(|raw| {
+        view! {
+            <details class="kd-vaccs-raw">
+                <summary>"As written"</summary>
+                <p>{raw}</p>
+            </details>
+        }
+    });
+    view! { {list} {raw} }
+}
+
+/// The stays in three groups; a group with no stay says so, so "nothing upcoming" is visible.
+fn stays_view(list: Arc<List<Booking>>, id: &str, today: Date) -> AnyView {
+    let split = split_stays(&list.items, id, today);
+    if split.is_empty() {
+        return view! { <EmptyState message="No stays for this animal."/> }.into_any();
+    }
+    let group = |title: &'static str, css: &'static str, none: &'static str, rows: Vec<usize>| {
+        let body = if rows.is_empty() {
+            view! { <p class="kd-stays__none">{none}</p> }.into_any()
+        } else {
+            view! {
+                <BookingTable source=list.clone() rows=Signal::stored(rows) show_animal=false/>
+            }
+            .into_any()
+        };
+        view! {
+            <section class=format!("kd-stays kd-stays--{css}")>
+                <h3>{title}</h3>
+                {body}
+            </section>
+        }
+    };
+    let undated = (!split.undated.is_empty())
+        .then(|| group("Without dates", "undated", "", split.undated.clone()));
+    view! {
+        {group("Now", "now", "Not here now.", split.now.clone())}
+        {group("Upcoming", "upcoming", "Nothing booked ahead.", split.upcoming.clone())}
+        {group("Past", "past", "No earlier stays.", split.past.clone())}
+        {undated}
+    }
+    .into_any()
+}
+
+/// What this animal's stays still owe, per currency (never summed across currencies).
+#[component]
+fn OpenBalance(open: CurrencyTotals) -> impl IntoView {
+    let text = if open.is_empty() {
+        "Nothing open.".to_string()
+    } else {
+        let mut text = String::from("Open:");
+        for (i, (currency, sum)) in open.iter().enumerate() {
+            text.push_str(if i == 0 { " " } else { " · " });
+            text.push_str(&amount_text(&Amount::Value(sum), Some(currency)));
+        }
+        text
+    };
+    let left_out = (open.left_out > 0).then(|| {
+        format!(
+            " ({} open invoice(s) without a readable amount not included)",
+            open.left_out
+        )
+    });
+    view! { <p class="kd-balance">{text}{left_out}</p> }
 }

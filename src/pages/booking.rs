@@ -5,7 +5,8 @@ use crate::api::cache::use_cache;
 use crate::api::Cache;
 use crate::components::query_view::Role;
 use crate::components::{
-    query_view, AnimalLink, BookingBadge, EmptyState, Field, Fields, InvoiceTable,
+    query_view, AnimalLink, AnimalVaccinationBadge, BookingBadge, EmptyState, Field, Fields,
+    InvoiceTable,
 };
 use crate::model::Booking;
 use leptos::prelude::*;
@@ -58,7 +59,11 @@ fn BookingDetail(booking: Arc<Booking>) -> impl IntoView {
             <BookingBadge status=b.status.clone()/>
         </header>
         <Fields>
-            <Field label="Animal"><AnimalLink animal_id/></Field>
+            <Field label="Animal">
+                <AnimalLink animal_id=animal_id.clone()/>
+                " "
+                <AnimalVaccinationBadge animal_id/>
+            </Field>
             <Field label="Customer" value=b.customer_id.clone()/>
             <Field label="From" value=b.from.clone()/>
             <Field label="To" value=b.to.clone()/>

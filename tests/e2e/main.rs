@@ -4,6 +4,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod deploy;
+mod animal;
 mod harness;
 
 use devapi::{Faults, Server};
@@ -94,16 +95,22 @@ async fn booking_detail_links_to_its_animal_and_invoices() {
         assert_eq!(b.path().await, "/animals/a-1");
         let fields = b.wait_text(".kd-fields", "Labrador Retriever").await;
         assert!(
-            fields.contains("Rabies 2026-05-01; DHPP 2026-03-02"),
-            "{fields}"
-        );
-        assert!(
             fields.contains("Large dogs") && fields.contains("c-1"),
             "{fields}"
         );
+        // The vaccinations are read entry by entry (tests/e2e/animal.rs checks the marks).
+        let vaccs = b.wait_text(".kd-vaccs", "Rabies").await;
+        assert!(
+            vaccs.contains("2026-05-01") && vaccs.contains("DHPP"),
+            "{vaccs}"
+        );
+        // Stays are grouped by today's date (now / upcoming / past), so only which stays
+        // are shown is fixed for this fixed-date fixture, not their group.
         let stays = b.texts(".kd-table--bookings tbody tr", 3).await;
         assert_eq!(stays.len(), 3, "{stays:#?}");
-        assert!(stays[0].contains("b-4"), "newest stay first: {stays:#?}");
+        for id in ["b-1", "b-4", "b-6"] {
+            assert!(stays.iter().any(|s| s.contains(id)), "{id}: {stays:#?}");
+        }
         b.wait_text(".kd-table--invoices", "INV-2026-0001").await;
     })
     .await;

@@ -1,0 +1,576 @@
+//! Reading the free-text `vaccinations` string.
+//!
+//! The spec gives one string and no format, so staff write what they like: "Rabies 2027-04-29;
+//! DHPP 2027-10-16", "Tollwut bis 01.05.27", "Kennel cough exp. 11/2026". This module splits it
+//! into entries and reads a vaccine name and an expiry date from each, so the app can warn
+//! before an animal goes into a run with an expired vaccination. What it cannot read it marks
+//! "not checked" and shows as written; it never hides the original.
+//!
+//! Only the free-text forms are parsed here; calendar facts (is 31.02.2026 a date, how long is
+//! a month, days between two dates) come from the `time` crate. "Today" is a parameter, so all
+//! of this is pure and tested natively.
+
+use time::{Date, Month};
+
+/// Days before expiry at which an entry is marked "expires soon", unless configured
+/// (`data-vaccination-warn-days`). Gingr uses the same 30 days.
+pub const DEFAULT_WARN_DAYS: u32 = 30;
+
+/// What one entry, or a whole animal, says about being allowed into a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum VaccinationState {
+    /// Expiry date today or later, beyond the warning window.
+    Valid,
+    /// No readable expiry date: staff must look at the text themselves.
+    NotChecked,
+    /// Expires within the warning window (today included).
+    ExpiresSoon,
+    /// Expiry date before today.
+    Expired,
+    /// The animal has no vaccinations on record at all (only ever a summary's state).
+    NoRecord,
+}
+
+impl VaccinationState {
+    /// Severity for "worst state wins": expired, then soon, then not checked, then valid.
+    /// No record ranks with "not checked": nothing can be vouched for, but nothing is known
+    /// to have run out either.
+    pub fn rank(self) -> u8 {
+        match self {
+            VaccinationState::Valid => 0,
+            VaccinationState::NotChecked | VaccinationState::NoRecord => 1,
+            VaccinationState::ExpiresSoon => 2,
+            VaccinationState::Expired => 3,
+        }
+    }
+
+    /// The mark of one entry.
+    pub fn label(self) -> &'static str {
+        match self {
+            VaccinationState::Valid => "Valid",
+            VaccinationState::NotChecked => "Not checked",
+            VaccinationState::ExpiresSoon => "Expires soon",
+            VaccinationState::Expired => "Expired",
+            VaccinationState::NoRecord => "No vaccinations on record",
+        }
+    }
+
+    /// The badge text for a whole animal: it stands beside a name, so it says what it is about.
+    pub fn summary_label(self) -> &'static str {
+        match self {
+            VaccinationState::Valid => "Vaccinations valid",
+            VaccinationState::NotChecked => "Vaccinations not checked",
+            VaccinationState::ExpiresSoon => "Vaccination expires soon",
+            VaccinationState::Expired => "Vaccination expired",
+            VaccinationState::NoRecord => "No vaccinations on record",
+        }
+    }
+
+    /// Stable class suffix for styling.
+    pub fn css(self) -> &'static str {
+        match self {
+            VaccinationState::Valid => "valid",
+            VaccinationState::NotChecked => "not-checked",
+            VaccinationState::ExpiresSoon => "soon",
+            VaccinationState::Expired => "expired",
+            VaccinationState::NoRecord => "none",
+        }
+    }
+}
+
+/// One vaccination as read from the string.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VaccinationEntry {
+    /// The entry exactly as written (trimmed), always shown.
+    pub text: String,
+    /// The vaccine: the entry without its dates and date words; `None` when nothing is left.
+    pub name: Option<String>,
+    /// The expiry date read, if any.
+    pub expires: Option<Date>,
+    /// Days from today to expiry: negative when overdue. `None` without a date.
+    pub days_left: Option<i32>,
+    pub state: VaccinationState,
+    /// Why an entry is not checked, when there is more to say than "no date".
+    pub note: Option<&'static str>,
+}
+
+impl VaccinationEntry {
+    /// "12 days left", "expires today", "3 days overdue", "not checked".
+    pub fn days_text(&self) -> String {
+        match self.days_left {
+            None => "not checked".into(),
+            Some(0) => "expires today".into(),
+            Some(1) => "1 day left".into(),
+            Some(-1) => "1 day overdue".into(),
+            Some(d) if d > 0 => format!("{d} days left"),
+            Some(d) => format!("{} days overdue", d.unsigned_abs()),
+        }
+    }
+}
+
+/// All entries of one animal and the state of the whole.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VaccinationSummary {
+    /// The worst entry's state; [`VaccinationState::NoRecord`] when there is no entry.
+    pub state: VaccinationState,
+    pub entries: Vec<VaccinationEntry>,
+}
+
+/// "2026-11-23": one unambiguous way to show a date read from many forms.
+pub fn date_text(date: Date) -> String {
+    format!(
+        "{:04}-{:02}-{:02}",
+        date.year(),
+        u8::from(date.month()),
+        date.day()
+    )
+}
+
+/// Reads a strict `YYYY-MM-DD` (the spec's date format for bookings); `None` otherwise.
+pub fn parse_iso_date(text: &str) -> Option<Date> {
+    let t = text.trim().as_bytes();
+    if t.len() != 10 || t[4] != b'-' || t[7] != b'-' {
+        return None;
+    }
+    let num = |r: std::ops::Range<usize>| -> Option<u32> {
+        t[r].iter().try_fold(0u32, |acc, &b| {
+            b.is_ascii_digit().then(|| acc * 10 + u32::from(b - b'0'))
+        })
+    };
+    calendar_date(num(0..4)?, num(5..7)?, num(8..10)?)
+}
+
+/// Reads the whole string. `warn_days`: how close to expiry counts as "soon".
+pub fn vaccination_summary(raw: Option<&str>, today: Date, warn_days: u32) -> VaccinationSummary {
+    let entries = raw
+        .map(|raw| read_entries(raw, today, warn_days))
+        .unwrap_or_default();
+    let state = entries
+        .iter()
+        .map(|e| e.state)
+        .max_by_key(|s| s.rank())
+        .unwrap_or(VaccinationState::NoRecord);
+    VaccinationSummary { state, entries }
+}
+
+/// Written instead of a list when there is none; read as "no vaccinations on record".
+const NOTHING: &[&str] = &[
+    "-",
+    "--",
+    "—",
+    "–",
+    "none",
+    "keine",
+    "n/a",
+    "na",
+    "no vaccinations",
+    "nil",
+];
+
+fn read_entries(raw: &str, today: Date, warn_days: u32) -> Vec<VaccinationEntry> {
+    if NOTHING.contains(&raw.trim().to_lowercase().as_str()) {
+        return Vec::new();
+    }
+    let mut entries: Vec<VaccinationEntry> = Vec::new();
+    for (piece, after_comma) in split_entries(raw) {
+        let entry = read_entry(piece, today, warn_days);
+        // "Rabies given 2025-03-01, valid until 2028-03-01": a comma-split piece that names no
+        // vaccine but has a date belongs to the entry before it.
+        if after_comma && entry.name.is_none() && entry.expires.is_some() {
+            if let Some(prev) = entries.pop() {
+                let joined = format!("{}, {}", prev.text, entry.text);
+                entries.push(read_entry(&joined, today, warn_days));
+                continue;
+            }
+        }
+        entries.push(entry);
+    }
+    entries
+}
+
+/// The entries of the string, each with whether a comma ended the one before it.
+/// Separators: `;`, newline, ` / ` (spaced, so 01/05/2027 stays whole) and a comma that is
+/// not inside a date ("Nov 23, 2026" keeps its comma).
+fn split_entries(raw: &str) -> Vec<(&str, bool)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut after_comma = false;
+    let bytes = raw.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let (cut, skip) = match bytes[i] {
+            b';' | b'\n' | b'\r' => (true, 1),
+            b',' if !comma_in_date(raw, i) => (true, 1),
+            b' ' if raw[i..].starts_with(" / ") => (true, 3),
+            _ => (false, 1),
+        };
+        if cut {
+            push_piece(&mut out, &raw[start..i], after_comma);
+            after_comma = bytes[i] == b',';
+            start = i + skip;
+        }
+        i += skip;
+    }
+    push_piece(&mut out, &raw[start..], after_comma);
+    out
+}
+
+fn push_piece<'a>(out: &mut Vec<(&'a str, bool)>, piece: &'a str, after_comma: bool) {
+    let piece = piece.trim();
+    if !piece.is_empty() {
+        out.push((piece, after_comma));
+    }
+}
+
+/// A comma between a day and a year, as in "Nov 23, 2026", or between two digits ("1,5").
+fn comma_in_date(raw: &str, at: usize) -> bool {
+    let before = raw[..at].trim_end();
+    if !before.ends_with(|c: char| c.is_ascii_digit()) {
+        return false;
+    }
+    if raw[at + 1..].starts_with(|c: char| c.is_ascii_digit()) {
+        return true;
+    }
+    let after = raw[at + 1..].trim_start();
+    let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+    // The year must end there: "23, 2026" is a date, "23, 2026-01-05" starts a new one.
+    digits == 4
+        && !after[4..].starts_with(|c: char| c.is_ascii_alphanumeric() || "-./".contains(c))
+        && before
+            .trim_end_matches(|c: char| c.is_ascii_digit())
+            .trim_end()
+            .trim_end_matches('.')
+            .rsplit(|c: char| !c.is_alphabetic())
+            .next()
+            .is_some_and(|w| month_of(w).is_some())
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Tok<'a> {
+    Num(u32, usize),
+    Word(&'a str),
+    Punct(char),
+}
+
+/// A token and its byte range in the entry.
+type Spanned<'a> = (Tok<'a>, usize, usize);
+
+fn tokens(text: &str) -> Vec<Spanned<'_>> {
+    let mut out = Vec::new();
+    let mut chars = text.char_indices().peekable();
+    while let Some((start, c)) = chars.next() {
+        if c.is_ascii_digit() {
+            let mut end = start + 1;
+            while let Some(&(i, d)) = chars.peek() {
+                if !d.is_ascii_digit() {
+                    break;
+                }
+                end = i + 1;
+                chars.next();
+            }
+            let digits = &text[start..end];
+            // Long digit runs are not date parts; saturate rather than overflow.
+            let value = digits.parse::<u32>().unwrap_or(u32::MAX);
+            out.push((Tok::Num(value, digits.len()), start, end));
+        } else if c.is_alphabetic() {
+            let mut end = start + c.len_utf8();
+            while let Some(&(i, d)) = chars.peek() {
+                if !d.is_alphabetic() {
+                    break;
+                }
+                end = i + d.len_utf8();
+                chars.next();
+            }
+            out.push((Tok::Word(&text[start..end]), start, end));
+        } else if !c.is_whitespace() {
+            out.push((Tok::Punct(c), start, start + c.len_utf8()));
+        }
+    }
+    out
+}
+
+/// How a date shape was read.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Found {
+    /// `None`: shaped like a date but not one (31.02.2026, 13/2026).
+    date: Option<Date>,
+    /// Token range of the date.
+    from: usize,
+    to: usize,
+}
+
+fn calendar_date(year: u32, month: u32, day: u32) -> Option<Date> {
+    let month = Month::try_from(u8::try_from(month).ok()?).ok()?;
+    Date::from_calendar_date(i32::try_from(year).ok()?, month, u8::try_from(day).ok()?).ok()
+}
+
+fn end_of_month(year: u32, month: u32) -> Option<Date> {
+    let m = Month::try_from(u8::try_from(month).ok()?).ok()?;
+    let y = i32::try_from(year).ok()?;
+    Date::from_calendar_date(y, m, m.length(y)).ok()
+}
+
+/// Two-digit years are this century's: "1.5.27" is 2027.
+fn full_year(value: u32, digits: usize) -> Option<u32> {
+    match digits {
+        2 => Some(2000 + value),
+        4 => Some(value),
+        _ => None,
+    }
+}
+
+/// Month names staff write, English and German; a word matches as a prefix of at least
+/// three letters ("Nov", "Nov.", "November", "Okt", "Mär").
+const MONTHS: &[(&str, u32)] = &[
+    ("january", 1),
+    ("januar", 1),
+    ("jänner", 1),
+    ("february", 2),
+    ("februar", 2),
+    ("march", 3),
+    ("märz", 3),
+    ("maerz", 3),
+    ("mrz", 3),
+    ("april", 4),
+    ("may", 5),
+    ("mai", 5),
+    ("june", 6),
+    ("juni", 6),
+    ("july", 7),
+    ("juli", 7),
+    ("august", 8),
+    ("september", 9),
+    ("october", 10),
+    ("oktober", 10),
+    ("november", 11),
+    ("december", 12),
+    ("dezember", 12),
+];
+
+fn month_of(word: &str) -> Option<u32> {
+    // Bytes, not characters: counting characters pulls in more code, and a two-letter word
+    // with an umlaut ("mä") matching März is harmless.
+    if word.len() < 3 {
+        return None;
+    }
+    let word = word.to_lowercase();
+    MONTHS
+        .iter()
+        .find(|(name, _)| name.starts_with(word.as_str()))
+        .map(|&(_, m)| m)
+}
+
+/// Tries every date form at token `i`; the longest form is tried first, so "01.05.2027" is
+/// never read as "05.2027".
+fn date_at(t: &[Spanned<'_>], i: usize) -> Option<Found> {
+    let tok = |k: usize| t.get(i + k).map(|x| x.0);
+    let num = |k: usize| match tok(k) {
+        Some(Tok::Num(v, d)) => Some((v, d)),
+        _ => None,
+    };
+    let punct = |k: usize| match tok(k) {
+        Some(Tok::Punct(c)) => Some(c),
+        _ => None,
+    };
+    let word_month = |k: usize| match tok(k) {
+        Some(Tok::Word(w)) => month_of(w),
+        _ => None,
+    };
+    let found = |date, len: usize| {
+        Some(Found {
+            date,
+            from: i,
+            to: i + len,
+        })
+    };
+    // Numeric forms.
+    if let Some((a, ad)) = num(0) {
+        let s1 = punct(1).filter(|c| matches!(c, '-' | '.' | '/'));
+        if let (Some(s1), Some((b, bd))) = (s1, num(2)) {
+            let (s2, c) = (punct(3), num(4));
+            if let (Some(s2), Some((c, cd))) = (s2, c) {
+                if s1 == s2 && bd <= 2 {
+                    // YYYY-MM-DD (also with / or .)
+                    if ad == 4 && cd <= 2 {
+                        return found(calendar_date(a, b, c), 5);
+                    }
+                    // DD.MM.YYYY, D.M.YY, DD/MM/YYYY, DD-MM-YYYY
+                    if ad <= 2 {
+                        if let Some(y) = full_year(c, cd) {
+                            return found(calendar_date(y, b, a), 5);
+                        }
+                    }
+                }
+            }
+            // MM/YYYY, MM.YYYY, MM-YYYY: the end of that month.
+            if ad <= 2 && bd == 4 {
+                return found(end_of_month(b, a), 3);
+            }
+        }
+        // 23 Nov 2026, 23. November 2026, 1 Mai 27
+        if ad <= 2 {
+            let k = if punct(1) == Some('.') { 2 } else { 1 };
+            if let Some(m) = word_month(k) {
+                let k = k + 1 + usize::from(matches!(punct(k + 1), Some('.' | ',')));
+                if let Some((y, yd)) = num(k) {
+                    if let Some(y) = full_year(y, yd) {
+                        return found(calendar_date(y, m, a), k + 1);
+                    }
+                }
+            }
+        }
+        return None;
+    }
+    // Nov 23, 2026 / Nov 2026 / Nov. 2026
+    let m = word_month(0)?;
+    let k = 1 + usize::from(matches!(punct(1), Some('.' | '/')));
+    match (num(k), num(k + 1 + usize::from(punct(k + 1) == Some(',')))) {
+        (Some((d, dd)), Some((y, 4))) if dd <= 2 => {
+            let len = k + 2 + usize::from(punct(k + 1) == Some(','));
+            found(calendar_date(y, m, d), len)
+        }
+        (Some((y, 4)), _) => found(end_of_month(y, m), k + 1),
+        _ => None,
+    }
+}
+
+/// Words that say the date after them is the expiry.
+const EXPIRY_WORDS: &[&str] = &[
+    "until", "till", "til", "bis", "exp", "expires", "expiry", "expiring", "expire", "expired",
+    "valid", "gültig", "gueltig", "ablauf", "läuft", "due", "fällig", "faellig", "next", "nächste",
+    "thru", "through", "to",
+];
+
+/// Words that say the date after them is when the vaccine was given, not when it runs out.
+const GIVEN_WORDS: &[&str] = &[
+    "given",
+    "geimpft",
+    "vaccinated",
+    "administered",
+    "am",
+    "on",
+    "vom",
+    "last",
+    "letzte",
+    "impfung",
+    "done",
+];
+
+fn is_word_in(tok: Tok<'_>, list: &[&str]) -> bool {
+    matches!(tok, Tok::Word(w) if list.iter().any(|k| k.eq_ignore_ascii_case(w) || k == &w.to_lowercase()))
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Role {
+    Expiry,
+    Given,
+    Plain,
+}
+
+/// The role of a date from the few words before it ("valid until", "geimpft am"); those
+/// words are marked in `cut`, so they do not end up in the vaccine's name. Only words right
+/// before a date count: "up to date" alone keeps its "to".
+fn role_before(t: &[Spanned<'_>], from: usize, floor: usize, cut: &mut [bool]) -> Role {
+    let mut role = None;
+    let mut k = from;
+    let mut looked = 0;
+    while k > floor && looked < 3 {
+        k -= 1;
+        let tok = t[k].0;
+        if matches!(tok, Tok::Punct(_)) {
+            continue;
+        }
+        looked += 1;
+        let here = if is_word_in(tok, EXPIRY_WORDS) {
+            Role::Expiry
+        } else if is_word_in(tok, GIVEN_WORDS) {
+            Role::Given
+        } else {
+            // A plain word ends the phrase: "Rabies 2027" does not look past "Rabies".
+            break;
+        };
+        cut[k] = true;
+        role.get_or_insert(here);
+    }
+    role.unwrap_or(Role::Plain)
+}
+
+fn read_entry(text: &str, today: Date, warn_days: u32) -> VaccinationEntry {
+    let t = tokens(text);
+    let mut dates: Vec<(Option<Date>, Role)> = Vec::new();
+    // Tokens left out of the name: the dates and the date words before them.
+    let mut cut = vec![false; t.len()];
+    let mut i = 0;
+    let mut floor = 0;
+    while i < t.len() {
+        match date_at(&t, i) {
+            Some(f) => {
+                let role = role_before(&t, f.from, floor, &mut cut);
+                dates.push((f.date, role));
+                cut[f.from..f.to].iter_mut().for_each(|c| *c = true);
+                i = f.to;
+                floor = f.to;
+            }
+            None => i += 1,
+        }
+    }
+    let name = name_from(text, &t, &cut);
+    let valid = |role: Role| {
+        dates
+            .iter()
+            .filter(move |(d, r)| d.is_some() && *r == role)
+            .filter_map(|(d, _)| *d)
+            .max()
+    };
+    // A date marked as the expiry wins; else the latest plain date (of "given – expires"
+    // pairs, the later one is the expiry).
+    let expires = valid(Role::Expiry).or_else(|| valid(Role::Plain));
+    let note = match expires {
+        Some(_) => None,
+        None if dates.iter().any(|(d, _)| d.is_none()) => {
+            Some("the date in it is not a calendar date")
+        }
+        None if !dates.is_empty() => Some("only the date it was given, no expiry"),
+        None => None,
+    };
+    let days_left = expires.map(|d| d.to_julian_day() - today.to_julian_day());
+    let state = match days_left {
+        None => VaccinationState::NotChecked,
+        Some(d) if d < 0 => VaccinationState::Expired,
+        Some(d) if d.unsigned_abs() <= warn_days => VaccinationState::ExpiresSoon,
+        Some(_) => VaccinationState::Valid,
+    };
+    VaccinationEntry {
+        text: text.to_string(),
+        name,
+        expires,
+        days_left,
+        state,
+        note,
+    }
+}
+
+/// The entry's text without the cut tokens, spaces collapsed, loose punctuation trimmed.
+fn name_from(text: &str, t: &[Spanned<'_>], cut: &[bool]) -> Option<String> {
+    let mut name = String::new();
+    let mut last_end = 0;
+    for (k, &(tok, start, end)) in t.iter().enumerate() {
+        // A dot right after a cut word is the word's abbreviation dot ("exp.").
+        let abbreviation_dot = tok == Tok::Punct('.') && k > 0 && cut[k - 1];
+        if cut[k] || abbreviation_dot {
+            last_end = end;
+            continue;
+        }
+        if !name.is_empty() && start > last_end {
+            name.push(' ');
+        }
+        name.push_str(&text[start..end]);
+        last_end = end;
+    }
+    let name = name
+        .trim_matches(|c: char| c.is_whitespace() || ":-–—,.;()[]/=".contains(c))
+        .replace("()", "")
+        .replace("( )", "");
+    let name = name.trim();
+    (!name.is_empty() && name.chars().any(char::is_alphanumeric)).then(|| name.to_string())
+}

@@ -1,0 +1,258 @@
+//! The animal profile against a fixture built relative to today, so every vaccination mark
+//! and every stay group is known exactly whatever day the tests run on.
+
+use super::scenario;
+use crate::harness::{dist, serve};
+use chrono::{Days, Local, NaiveDate};
+use devapi::{Dataset, Faults, Server};
+use fantoccini::Locator;
+use serde_json::json;
+
+fn day(offset: i64) -> NaiveDate {
+    let today = Local::now().date_naive();
+    let shifted = if offset >= 0 {
+        today.checked_add_days(Days::new(offset.unsigned_abs()))
+    } else {
+        today.checked_sub_days(Days::new(offset.unsigned_abs()))
+    };
+    shifted.expect("a date near today")
+}
+
+fn iso(offset: i64) -> String {
+    day(offset).format("%Y-%m-%d").to_string()
+}
+
+/// Rex has one expired, one soon and one valid vaccination and stays in every group; Luna
+/// has no vaccinations; Pip's only vaccination is valid, written the German way.
+fn dataset() -> Dataset {
+    let rex_vaccinations = format!(
+        "Rabies {}; DHPP exp. {}; Kennel cough valid until {}",
+        iso(-40),
+        iso(3),
+        iso(200)
+    );
+    let pip_vaccinations = format!("RHD bis {}", day(200).format("%d.%m.%Y"));
+    let booking = |id: &str, animal: &str, from: i64, to: i64, status: &str| {
+        json!({"id": id, "animalId": animal, "customerId": "c-77", "from": iso(from), "to": iso(to),
+               "status": status, "time": "09:00", "location": "Run C1"})
+    };
+    let invoice = |id: &str, booking: &str, amount: f64, currency: &str, status: &str| {
+        json!({"id": id, "number": id.to_uppercase(), "date": iso(-1), "amount": amount,
+               "currency": currency, "status": status, "customerId": "c-77", "bookingId": booking})
+    };
+    Dataset {
+        animals: vec![
+            json!({"id": "v-1", "name": "Rex", "species": "dog", "breed": "Beagle", "customerId": "c-77",
+                   "vaccinations": rex_vaccinations, "group": "Small dogs"}),
+            json!({"id": "v-2", "name": "Luna", "species": "cat", "breed": "Siamese", "customerId": "c-78",
+                   "vaccinations": null, "group": "Cats"}),
+            json!({"id": "v-3", "name": "Pip", "species": "small animal", "breed": "Rabbit",
+                   "customerId": "c-79", "vaccinations": pip_vaccinations, "group": "Small animals"}),
+        ],
+        bookings: vec![
+            booking("s-now", "v-1", -2, 2, "in_house"),
+            booking("s-up", "v-1", 10, 14, "confirmed"),
+            booking("s-past", "v-1", -60, -55, "checked_out"),
+            booking("s-past2", "v-1", -30, -28, "checked_out"),
+            booking("s-luna", "v-2", 0, 1, "arriving_today"),
+            booking("s-pip", "v-3", -1, 0, "pickup"),
+        ],
+        invoices: vec![
+            invoice("inv-1", "s-now", 120.0, "EUR", "open"),
+            invoice("inv-2", "s-past", 80.5, "EUR", "paid"),
+            invoice("inv-3", "s-past2", 42.35, "CHF", "open"),
+            invoice("inv-4", "s-luna", 99.0, "EUR", "open"),
+        ],
+    }
+}
+
+async fn app() -> Server {
+    serve(dataset(), Some(dist()), Faults::default()).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn animal_profile_marks_vaccinations_and_splits_stays_relative_to_today() {
+    let server = app().await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.goto(&format!("{url}/animals/v-1")).await;
+        b.wait_text("h1", "Rex").await;
+        let fields = b.wait_text(".kd-fields", "Beagle").await;
+        assert!(fields.contains("dog"), "{fields}");
+        b.wait_text(".kd-fields .kd-group-chip", "Small dogs").await;
+        let owner = b
+            .client
+            .find(Locator::Css(".kd-fields a.kd-owner-link"))
+            .await
+            .expect("owner link");
+        assert_eq!(owner.text().await.expect("text"), "c-77");
+        assert_eq!(
+            owner.attr("href").await.expect("href").as_deref(),
+            Some("/customers/c-77")
+        );
+
+        // Each entry with its date, its mark and the days left or overdue.
+        let entries = b.texts(".kd-vaccs .kd-vacc", 3).await;
+        assert_eq!(entries.len(), 3, "{entries:#?}");
+        let expired = b.wait_text(".kd-vacc--expired", "Rabies").await;
+        assert!(
+            expired.contains(&iso(-40))
+                && expired.contains("Expired")
+                && expired.contains("40 days overdue"),
+            "{expired}"
+        );
+        let soon = b.wait_text(".kd-vacc--soon", "DHPP").await;
+        assert!(
+            soon.contains(&iso(3)) && soon.contains("Expires soon") && soon.contains("3 days left"),
+            "{soon}"
+        );
+        let valid = b.wait_text(".kd-vacc--valid", "Kennel cough").await;
+        assert!(
+            valid.contains(&iso(200)) && valid.contains("Valid") && valid.contains("200 days left"),
+            "{valid}"
+        );
+        // Worst state wins on the profile's badge.
+        b.wait_text(
+            ".kd-page__head .kd-vacc-badge--expired",
+            "Vaccination expired",
+        )
+        .await;
+        // The string as sent is one tap away.
+        b.click(".kd-vaccs-raw summary").await;
+        b.wait_text(".kd-vaccs-raw", &format!("Rabies {}; DHPP exp.", iso(-40)))
+            .await;
+
+        // Stays: now, upcoming, past (most recent first), each linking to its booking.
+        let now = b.texts(".kd-stays--now tbody tr", 1).await;
+        assert_eq!(now.len(), 1, "{now:#?}");
+        assert!(now[0].contains("s-now"), "{now:#?}");
+        let upcoming = b.texts(".kd-stays--upcoming tbody tr", 1).await;
+        assert_eq!(upcoming.len(), 1, "{upcoming:#?}");
+        assert!(upcoming[0].contains("s-up"), "{upcoming:#?}");
+        let past = b.texts(".kd-stays--past tbody tr", 2).await;
+        assert_eq!(past.len(), 2, "{past:#?}");
+        assert!(
+            past[0].contains("s-past2") && past[1].contains("s-past"),
+            "{past:#?}"
+        );
+
+        // The invoices of those stays, and what is still open per currency.
+        let invoices = b.texts(".kd-table--invoices tbody tr", 3).await;
+        assert_eq!(
+            invoices.len(),
+            3,
+            "Luna's invoice is not Rex's: {invoices:#?}"
+        );
+        assert!(
+            invoices
+                .iter()
+                .any(|r| r.contains("INV-2") && r.contains("Paid")),
+            "{invoices:#?}"
+        );
+        let balance = b.wait_text(".kd-balance", "EUR 120.00").await;
+        assert!(balance.contains("CHF 42.35"), "{balance}");
+        assert!(!balance.contains("80.50"), "paid is not open: {balance}");
+
+        b.click(".kd-stays--upcoming a.kd-row-link[href='/bookings/s-up']")
+            .await;
+        b.wait_text("h1", "Booking s-up").await;
+    })
+    .await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn animal_without_vaccinations_says_so_and_unknown_animal_is_not_found() {
+    let server = app().await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.goto(&format!("{url}/animals/v-2")).await;
+        b.wait_text("h1", "Luna").await;
+        b.wait_text(".kd-vaccs-none", "No vaccinations on record")
+            .await;
+        b.wait_text(
+            ".kd-page__head .kd-vacc-badge--none",
+            "No vaccinations on record",
+        )
+        .await;
+        // Now, with nothing ahead or behind: every group says so.
+        b.wait_text(".kd-stays--now tbody", "s-luna").await;
+        b.wait_text(".kd-stays--upcoming", "Nothing booked ahead.")
+            .await;
+        b.wait_text(".kd-stays--past", "No earlier stays.").await;
+
+        b.goto(&format!("{url}/animals/v-404")).await;
+        b.wait_text(".kd-state--not-found", "No animal with id v-404.")
+            .await;
+        b.click(".kd-state--not-found a[href='/bookings']").await;
+        b.wait_text(".kd-table--bookings tbody", "s-now").await;
+    })
+    .await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn booking_list_badge_agrees_with_the_profile() {
+    let server = app().await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.goto(&format!("{url}/bookings")).await;
+        let row = |id: &'static str, badge: &'static str| {
+            let b = b.clone();
+            async move {
+                let css = format!(".kd-table--bookings tbody tr:has(a[href='/bookings/{id}'])");
+                b.wait_text(&css, badge).await
+            }
+        };
+        row("s-now", "Vaccination expired").await;
+        row("s-up", "Vaccination expired").await;
+        row("s-luna", "No vaccinations on record").await;
+        row("s-pip", "Vaccinations valid").await;
+
+        // The booking detail shows the same badge beside the animal.
+        b.click("a.kd-row-link[href='/bookings/s-now']").await;
+        b.wait_text(".kd-fields", "Vaccination expired").await;
+        // And the profile agrees.
+        b.click_text(".kd-fields a.kd-animal-link", "Rex").await;
+        b.wait_text(".kd-page__head .kd-vacc-badge", "Vaccination expired")
+            .await;
+        b.goto(&format!("{url}/animals/v-3")).await;
+        b.wait_text(".kd-page__head .kd-vacc-badge--valid", "Vaccinations valid")
+            .await;
+        b.wait_text(".kd-vacc--valid", "RHD").await;
+    })
+    .await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn failed_stays_list_keeps_the_profile_usable_and_retry_recovers() {
+    let faults = Faults::default();
+    let server = serve(dataset(), Some(dist()), faults.clone()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        // The booking page loads the animal and the invoices, but not the list of bookings.
+        b.goto(&format!("{url}/bookings/s-now")).await;
+        b.wait_text(".kd-fields", "Vaccination expired").await;
+        b.wait_text(".kd-table--invoices", "INV-1").await;
+        // Now the service fails: the profile's stays cannot load.
+        faults.set_fail_status(Some(503));
+        b.click_text(".kd-fields a.kd-animal-link", "Rex").await;
+        b.wait_text(".kd-state--error", "Retry").await;
+        // Everything read from the animal itself is still there.
+        b.wait_text("h1", "Rex").await;
+        b.wait_text(".kd-vacc--soon", "DHPP").await;
+        b.wait_text(".kd-fields", "Beagle").await;
+        b.wait_text(
+            ".kd-state--empty",
+            "Invoices cannot be matched until the stays load.",
+        )
+        .await;
+        faults.set_fail_status(None);
+        b.click(".kd-state--error button").await;
+        b.wait_text(".kd-stays--now tbody", "s-now").await;
+        b.wait_text(".kd-balance", "EUR 120.00").await;
+    })
+    .await;
+    server.stop().await;
+}

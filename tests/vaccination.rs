@@ -1,0 +1,574 @@
+//! Native tests of reading the free-text vaccinations string and of splitting stays by time.
+//! "Today" is fixed here, so each expected mark is exact.
+#![cfg(not(target_arch = "wasm32"))]
+
+use kennel_desk::config::Config;
+use kennel_desk::model::stay::{split_stays, stay_invoices, when, When};
+use kennel_desk::model::vaccination::{
+    date_text, parse_iso_date, vaccination_summary, VaccinationState as S, DEFAULT_WARN_DAYS,
+};
+use kennel_desk::model::*;
+use time::{Date, Month};
+
+fn d(y: i32, m: u8, day: u8) -> Date {
+    Date::from_calendar_date(y, Month::try_from(m).expect("month"), day).expect("date")
+}
+
+/// The day the tests are read on.
+fn today() -> Date {
+    d(2026, 11, 22)
+}
+
+/// (name, expiry as YYYY-MM-DD or "", state) of each entry.
+fn read(raw: &str) -> Vec<(String, String, S)> {
+    vaccination_summary(Some(raw), today(), DEFAULT_WARN_DAYS)
+        .entries
+        .into_iter()
+        .map(|e| {
+            (
+                e.name.unwrap_or_default(),
+                e.expires.map(date_text).unwrap_or_default(),
+                e.state,
+            )
+        })
+        .collect()
+}
+
+fn one(name: &str, date: &str, state: S) -> (String, String, S) {
+    (name.to_string(), date.to_string(), state)
+}
+
+#[test]
+fn demo_string_of_pepper_marks_kennel_cough_as_soon() {
+    // The issue's example: kennel cough runs out tomorrow and must not look fine.
+    let raw = "Rabies 2027-04-29; DHPP 2027-10-16; Kennel cough 2026-11-23";
+    assert_eq!(
+        read(raw),
+        vec![
+            one("Rabies", "2027-04-29", S::Valid),
+            one("DHPP", "2027-10-16", S::Valid),
+            one("Kennel cough", "2026-11-23", S::ExpiresSoon),
+        ]
+    );
+    let summary = vaccination_summary(Some(raw), today(), 30);
+    assert_eq!(summary.state, S::ExpiresSoon);
+    assert_eq!(summary.entries[2].days_left, Some(1));
+    assert_eq!(summary.entries[2].days_text(), "1 day left");
+}
+
+#[test]
+fn empty_missing_and_none_say_no_record() {
+    for raw in [
+        None,
+        Some(""),
+        Some("   "),
+        Some(" ; ; "),
+        Some("none"),
+        Some("keine"),
+        Some("-"),
+    ] {
+        let s = vaccination_summary(raw, today(), 30);
+        assert_eq!(s.state, S::NoRecord, "{raw:?}");
+        assert!(s.entries.is_empty(), "{raw:?}");
+    }
+    assert_eq!(S::NoRecord.summary_label(), "No vaccinations on record");
+}
+
+#[test]
+fn only_text_is_not_checked_and_kept_as_written() {
+    let s = vaccination_summary(Some("all vaccinations up to date"), today(), 30);
+    assert_eq!(s.state, S::NotChecked);
+    assert_eq!(s.entries.len(), 1);
+    assert_eq!(s.entries[0].text, "all vaccinations up to date");
+    assert_eq!(
+        s.entries[0].name.as_deref(),
+        Some("all vaccinations up to date")
+    );
+    assert_eq!(s.entries[0].days_text(), "not checked");
+}
+
+#[test]
+fn iso_dates() {
+    assert_eq!(
+        read("Rabies 2025-01-01"),
+        vec![one("Rabies", "2025-01-01", S::Expired)]
+    );
+}
+
+#[test]
+fn german_dotted_dates_with_bis() {
+    assert_eq!(
+        read("Tollwut bis 01.05.2027; Staupe bis 15.12.2026"),
+        vec![
+            one("Tollwut", "2027-05-01", S::Valid),
+            one("Staupe", "2026-12-15", S::ExpiresSoon),
+        ]
+    );
+}
+
+#[test]
+fn short_dotted_dates_with_two_digit_years() {
+    assert_eq!(
+        read("Tollwut 1.5.27"),
+        vec![one("Tollwut", "2027-05-01", S::Valid)]
+    );
+    assert_eq!(
+        read("SHP 3.11.26"),
+        vec![one("SHP", "2026-11-03", S::Expired)]
+    );
+}
+
+#[test]
+fn slashed_day_month_year() {
+    assert_eq!(
+        read("Rabies 23/12/2026, DHPP 01/02/2027"),
+        vec![
+            one("Rabies", "2026-12-23", S::Valid),
+            one("DHPP", "2027-02-01", S::Valid),
+        ]
+    );
+}
+
+#[test]
+fn month_and_year_means_end_of_that_month() {
+    assert_eq!(
+        read("Kennel cough 11/2026"),
+        vec![one("Kennel cough", "2026-11-30", S::ExpiresSoon)]
+    );
+    // February of a leap year ends on the 29th.
+    assert_eq!(
+        read("FeLV 02/2028"),
+        vec![one("FeLV", "2028-02-29", S::Valid)]
+    );
+    assert_eq!(
+        read("RCP 10/2026"),
+        vec![one("RCP", "2026-10-31", S::Expired)]
+    );
+}
+
+#[test]
+fn valid_until_exp_and_expires_words() {
+    assert_eq!(
+        read("Rabies valid until 2028-03-01 / Kennel cough exp. 12/2026 / DHPP expires 30.11.2026"),
+        vec![
+            one("Rabies", "2028-03-01", S::Valid),
+            one("Kennel cough", "2026-12-31", S::Valid),
+            one("DHPP", "2026-11-30", S::ExpiresSoon),
+        ]
+    );
+}
+
+#[test]
+fn date_before_the_name() {
+    assert_eq!(
+        read("2027-04-29 Rabies\n2026-11-01 DHPP"),
+        vec![
+            one("Rabies", "2027-04-29", S::Valid),
+            one("DHPP", "2026-11-01", S::Expired),
+        ]
+    );
+}
+
+#[test]
+fn german_and_english_mixed() {
+    assert_eq!(
+        read("Tollwut gültig bis 05.06.2027, Kennel cough expires 2026-12-01; Katzenschnupfen 3/2026"),
+        vec![
+            one("Tollwut", "2027-06-05", S::Valid),
+            one("Kennel cough", "2026-12-01", S::ExpiresSoon),
+            one("Katzenschnupfen", "2026-03-31", S::Expired),
+        ]
+    );
+}
+
+#[test]
+fn two_dates_in_one_entry_the_expiry_wins() {
+    // Given and valid-until: the marked expiry counts, not the later or earlier one by chance.
+    assert_eq!(
+        read("Rabies given 2025-03-01 valid until 2028-03-01"),
+        vec![one("Rabies", "2028-03-01", S::Valid)]
+    );
+    // A range without words: the later date is the expiry.
+    assert_eq!(
+        read("DHPP 2025-10-16 - 2026-10-16"),
+        vec![one("DHPP", "2026-10-16", S::Expired)]
+    );
+    // Split by a comma, the second half names no vaccine: it belongs to the first.
+    let s = vaccination_summary(
+        Some("Rabies geimpft am 01.03.2025, gültig bis 01.03.2028"),
+        today(),
+        30,
+    );
+    assert_eq!(s.entries.len(), 1, "{s:#?}");
+    assert_eq!(s.entries[0].name.as_deref(), Some("Rabies"));
+    assert_eq!(s.entries[0].expires, Some(d(2028, 3, 1)));
+}
+
+#[test]
+fn only_a_given_date_is_not_checked() {
+    let s = vaccination_summary(Some("Rabies given 2026-03-01"), today(), 30);
+    assert_eq!(s.entries[0].state, S::NotChecked);
+    assert_eq!(s.entries[0].expires, None);
+    assert!(s.entries[0].note.is_some());
+}
+
+#[test]
+fn impossible_dates_are_not_checked() {
+    for raw in [
+        "Rabies 31.02.2026",
+        "DHPP 2026-13-01",
+        "RCP 13/2026",
+        "FeLV 30/02/2027",
+        "Lepto 29.02.2027",
+    ] {
+        let s = vaccination_summary(Some(raw), today(), 30);
+        assert_eq!(s.state, S::NotChecked, "{raw}");
+        assert_eq!(s.entries[0].expires, None, "{raw}");
+        assert_eq!(
+            s.entries[0].note,
+            Some("the date in it is not a calendar date"),
+            "{raw}"
+        );
+    }
+    // 29 February exists in a leap year.
+    assert_eq!(
+        read("Lepto 29.02.2028"),
+        vec![one("Lepto", "2028-02-29", S::Valid)]
+    );
+}
+
+#[test]
+fn month_names_english_and_german_and_a_comma_inside_a_date() {
+    assert_eq!(
+        read("Rabies exp. Nov 23, 2026, DHPP 5. März 2027, Lepto Dec 2026"),
+        vec![
+            one("Rabies", "2026-11-23", S::ExpiresSoon),
+            one("DHPP", "2027-03-05", S::Valid),
+            one("Lepto", "2026-12-31", S::Valid),
+        ]
+    );
+    assert_eq!(
+        read("Tollwut bis 1 Okt 2027"),
+        vec![one("Tollwut", "2027-10-01", S::Valid)]
+    );
+}
+
+#[test]
+fn decimals_and_other_numbers_are_not_dates() {
+    let s = vaccination_summary(Some("Bordetella 1,5 ml intranasal"), today(), 30);
+    assert_eq!(
+        s.entries.len(),
+        1,
+        "the comma between digits does not split: {s:#?}"
+    );
+    assert_eq!(s.state, S::NotChecked);
+    assert_eq!(
+        read("DHPP 3 years"),
+        vec![one("DHPP 3 years", "", S::NotChecked)]
+    );
+    assert_eq!(
+        read("Rabies 2027"),
+        vec![one("Rabies 2027", "", S::NotChecked)]
+    );
+}
+
+#[test]
+fn nonsense_is_not_checked_never_dropped() {
+    for raw in [
+        "!!!",
+        "🐶🐶🐶",
+        "???/???",
+        "asdf qwer",
+        "12345678",
+        "0.0.0",
+        "//",
+        "ÄÖÜ ß",
+    ] {
+        let s = vaccination_summary(Some(raw), today(), 30);
+        assert_eq!(s.state, S::NotChecked, "{raw}");
+        assert_eq!(s.entries.len(), 1, "{raw}");
+        assert_eq!(s.entries[0].text, raw.trim());
+    }
+}
+
+#[test]
+fn worst_state_wins() {
+    let state = |raw: &str| vaccination_summary(Some(raw), today(), 30).state;
+    assert_eq!(
+        state("Rabies 2028-01-01; DHPP 2025-01-01; Lepto 2026-12-01"),
+        S::Expired
+    );
+    assert_eq!(
+        state("Rabies 2028-01-01; Lepto 2026-12-01; Notes"),
+        S::ExpiresSoon
+    );
+    assert_eq!(
+        state("Rabies 2028-01-01; Notes without date"),
+        S::NotChecked
+    );
+    assert_eq!(state("Rabies 2028-01-01; DHPP 2029-01-01"), S::Valid);
+}
+
+#[test]
+fn warning_window_edges_and_setting() {
+    let days =
+        |raw: &str, warn: u32| vaccination_summary(Some(raw), today(), warn).entries[0].clone();
+    // Today: still valid today, so "soon", not expired.
+    let e = days("Rabies 2026-11-22", 30);
+    assert_eq!(
+        (e.state, e.days_text().as_str()),
+        (S::ExpiresSoon, "expires today")
+    );
+    // Yesterday: expired, one day overdue.
+    let e = days("Rabies 2026-11-21", 30);
+    assert_eq!(
+        (e.state, e.days_text().as_str()),
+        (S::Expired, "1 day overdue")
+    );
+    // Exactly 30 days ahead is inside the window; 31 is not.
+    assert_eq!(days("Rabies 2026-12-22", 30).state, S::ExpiresSoon);
+    assert_eq!(days("Rabies 2026-12-23", 30).state, S::Valid);
+    // A configured window of 7 days.
+    assert_eq!(days("Rabies 2026-12-01", 7).state, S::Valid);
+    assert_eq!(days("Rabies 2026-11-29", 7).state, S::ExpiresSoon);
+    let e = days("Rabies 2026-10-13", 30);
+    assert_eq!(e.days_text(), "40 days overdue");
+    assert_eq!(days("Rabies 2027-06-10", 30).days_text(), "200 days left");
+}
+
+#[test]
+fn warn_days_setting_is_read_from_the_page() {
+    let config = |v: Option<&str>| {
+        Config::from_lookup(|key| {
+            (key == "vaccination-warn-days")
+                .then(|| v.map(String::from))
+                .flatten()
+        })
+    };
+    assert_eq!(config(None).vaccination_warn_days, 30);
+    assert_eq!(config(Some("14")).vaccination_warn_days, 14);
+    assert_eq!(config(Some("soon")).vaccination_warn_days, 30);
+    assert_eq!(config(Some("99999")).vaccination_warn_days, 3650);
+}
+
+#[test]
+fn separators_newline_semicolon_spaced_slash_and_crlf() {
+    let s = vaccination_summary(
+        Some("Rabies 2027-01-01\r\nDHPP 2027-01-01 / Lepto 2027-01-01;;FeLV 2027-01-01"),
+        today(),
+        30,
+    );
+    let names: Vec<_> = s.entries.iter().filter_map(|e| e.name.clone()).collect();
+    assert_eq!(names, ["Rabies", "DHPP", "Lepto", "FeLV"]);
+}
+
+#[test]
+fn brackets_and_colons_around_dates() {
+    assert_eq!(
+        read("Rabies (valid until 2027-04-29); DHPP: 16.10.2027"),
+        vec![
+            one("Rabies", "2027-04-29", S::Valid),
+            one("DHPP", "2027-10-16", S::Valid),
+        ]
+    );
+}
+
+#[test]
+fn a_dated_entry_without_a_name_is_kept() {
+    let s = vaccination_summary(Some("2027-04-29"), today(), 30);
+    assert_eq!(s.entries.len(), 1);
+    assert_eq!(s.entries[0].name, None);
+    assert_eq!(s.entries[0].text, "2027-04-29");
+    assert_eq!(s.state, S::Valid);
+}
+
+#[test]
+fn never_panics_on_odd_strings() {
+    // Without proptest: a fixed set of awkward inputs plus every prefix of each, so cuts in
+    // the middle of dates, words and multi-byte characters are all tried.
+    let odd = [
+        "",
+        ",",
+        ",,,",
+        ";",
+        " / ",
+        "/",
+        "//",
+        "-",
+        "...",
+        "1",
+        "1.",
+        "1.1.",
+        "1.1.1",
+        "99.99.99",
+        "4294967296.1.2026",
+        "99999999999999999999/2026",
+        "2026-",
+        "2026--",
+        "2026-1-",
+        "-2026-01-01",
+        "Nov",
+        "Nov 31, 2026",
+        "Nov 99999",
+        "31 Feb 2026",
+        "0/0000",
+        "00.00.0000",
+        "ß.ü.ö",
+        "Ä 2026-01-01 Ö",
+        "🐶 2026-01-01 🐱; 😺 01/2026",
+        "Rabies\u{0}2026-01-01",
+        "exp.",
+        "bis",
+        "valid until",
+        "until until until 2026-01-01",
+        "\u{202e}2026-01-01",
+        "\t\n\r",
+        "Nov 23,",
+        "23,",
+        ", 2026",
+        "Mai, 2027",
+        "1,2026",
+        "Jänner 2027",
+        "mär 2027",
+        "9999-12-31",
+        "0000-01-01",
+        "12/9999",
+        "12/0000",
+        "31.12.9999",
+        "1 Nov 0000",
+    ];
+    for raw in odd {
+        let chars: Vec<(usize, char)> = raw.char_indices().collect();
+        for (cut, _) in chars.iter().copied().chain([(raw.len(), ' ')]) {
+            for warn in [0, 30, u32::MAX] {
+                let s = vaccination_summary(Some(&raw[..cut]), today(), warn);
+                for e in &s.entries {
+                    let _ = e.days_text();
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn iso_date_of_bookings_is_strict() {
+    assert_eq!(parse_iso_date("2026-11-22"), Some(today()));
+    assert_eq!(parse_iso_date(" 2026-11-22 "), Some(today()));
+    for bad in [
+        "2026-11-31",
+        "22.11.2026",
+        "2026-1-22",
+        "2026/11/22",
+        "",
+        "2026-11-2x",
+        "ü026-11-22",
+    ] {
+        assert_eq!(parse_iso_date(bad), None, "{bad}");
+    }
+}
+
+fn booking_list(json: &str) -> List<Booking> {
+    decode_list(json, "the list of bookings").expect("list decodes")
+}
+
+#[test]
+fn stays_split_into_now_upcoming_past_relative_to_today() {
+    let t = today();
+    assert_eq!(
+        when(Some("2026-11-20"), Some("2026-11-25"), t),
+        Some(When::Now)
+    );
+    // Arriving today and leaving today are both "now".
+    assert_eq!(
+        when(Some("2026-11-22"), Some("2026-11-30"), t),
+        Some(When::Now)
+    );
+    assert_eq!(
+        when(Some("2026-11-10"), Some("2026-11-22"), t),
+        Some(When::Now)
+    );
+    assert_eq!(
+        when(Some("2026-11-23"), Some("2026-11-30"), t),
+        Some(When::Upcoming)
+    );
+    assert_eq!(
+        when(Some("2026-11-01"), Some("2026-11-21"), t),
+        Some(When::Past)
+    );
+    // One readable end decides only when it can.
+    assert_eq!(when(Some("2026-12-01"), None, t), Some(When::Upcoming));
+    assert_eq!(when(None, Some("2026-10-01"), t), Some(When::Past));
+    assert_eq!(when(Some("2026-11-01"), None, t), None);
+    assert_eq!(when(Some("soon"), Some("later"), t), None);
+
+    let list = booking_list(
+        r#"[{"id":"p1","animalId":"a","from":"2026-10-01","to":"2026-10-05"},
+            {"id":"u2","animalId":"a","from":"2027-06-01","to":"2027-06-05"},
+            {"id":"x","animalId":"b","from":"2026-11-20","to":"2026-11-25"},
+            {"id":"n1","animalId":"a","from":"2026-11-20","to":"2026-11-25"},
+            {"id":"u1","animalId":"a","from":"2026-11-25","to":"2026-11-27"},
+            {"id":"p2","animalId":"a","from":"2025-01-01","to":"2025-01-05"},
+            {"id":"q","animalId":"a"}]"#,
+    );
+    let s = split_stays(&list.items, "a", t);
+    let ids = |rows: &[usize]| {
+        rows.iter()
+            .map(|&i| list.items[i].id.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(ids(&s.now), ["n1"]);
+    assert_eq!(ids(&s.upcoming), ["u1", "u2"], "next first");
+    assert_eq!(ids(&s.past), ["p1", "p2"], "most recent first");
+    assert_eq!(ids(&s.undated), ["q"]);
+}
+
+#[test]
+fn invoices_of_the_stays_and_open_balance_per_currency() {
+    let list = booking_list(
+        r#"[{"id":"b1","animalId":"a","from":"2026-11-20","to":"2026-11-25"},
+            {"id":"b2","animalId":"a","from":"2026-10-01","to":"2026-10-05"},
+            {"id":"b3","animalId":"other","from":"2026-10-01","to":"2026-10-05"}]"#,
+    );
+    let invoices: List<Invoice> = decode_list(
+        r#"[{"id":"i1","bookingId":"b1","date":"2026-11-20","amount":120,"currency":"EUR","status":"open"},
+            {"id":"i2","bookingId":"b2","date":"2026-10-05","amount":80.5,"currency":"EUR","status":"open"},
+            {"id":"i3","bookingId":"b2","date":"2026-10-06","amount":40,"currency":"CHF","status":"open"},
+            {"id":"i4","bookingId":"b1","date":"2026-11-21","amount":99,"currency":"EUR","status":"paid"},
+            {"id":"i5","bookingId":"b3","date":"2026-10-05","amount":1000,"currency":"EUR","status":"open"},
+            {"id":"i6","date":"2026-10-05","amount":5,"currency":"EUR","status":"open"}]"#,
+        "the list of invoices",
+    )
+    .expect("decodes");
+    let stays = split_stays(&list.items, "a", today());
+    let (rows, open) = stay_invoices(&invoices.items, &list.items, &stays);
+    let ids: Vec<_> = rows
+        .iter()
+        .map(|&i| invoices.items[i].id.as_str())
+        .collect();
+    assert_eq!(
+        ids,
+        ["i4", "i1", "i3", "i2"],
+        "newest first, only this animal's"
+    );
+    let totals: Vec<(String, String)> = open
+        .iter()
+        .map(|(c, d)| (c.to_string(), d.format()))
+        .collect();
+    assert_eq!(
+        totals,
+        [
+            ("CHF".to_string(), "40.00".to_string()),
+            ("EUR".to_string(), "200.50".to_string())
+        ]
+    );
+}
+
+#[test]
+fn species_glyphs_for_the_named_species_only() {
+    use kennel_desk::model::animal::species_glyph;
+    assert_eq!(species_glyph("dog"), Some("🐕"));
+    assert_eq!(species_glyph("Cat"), Some("🐈"));
+    assert_eq!(species_glyph("small animal"), Some("🐇"));
+    assert_eq!(species_glyph("small_animal"), Some("🐇"));
+    assert_eq!(species_glyph("parrot"), None);
+}
