@@ -9,6 +9,7 @@
 
 mod dataset;
 mod demo;
+mod embed;
 mod faults;
 mod generate;
 mod rng;

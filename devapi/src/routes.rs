@@ -54,7 +54,7 @@ pub fn router(options: Options) -> Router {
     let outside_api = match dist {
         Some(dir) => {
             let files = ServeDir::new(&dir).fallback(ServeFile::new(dir.join("index.html")));
-            Router::new().fallback(serve_app).with_state(files)
+            crate::embed::routes(&dir).merge(Router::new().fallback(serve_app).with_state(files))
         }
         None => Router::new().fallback(no_app),
     };

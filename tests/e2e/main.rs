@@ -4,6 +4,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod harness;
+mod places;
 
 use devapi::{Faults, Server};
 use futures::FutureExt;
