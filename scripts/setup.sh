@@ -11,6 +11,7 @@ TRUNK_VERSION=0.21.14     # 0.22 needs a newer rustc than this machine has (docs
 BINARYEN_VERSION=132      # Debian's wasm-opt 108 breaks the output (docs/toolchain.md)
 # Debian's brotli_static module for nginx; scripts/serve-nginx.sh loads it when it is there.
 KD_BROTLI_MODULE=/usr/lib/nginx/modules/ngx_http_brotli_static_module.so
+AXE_VERSION=4.14.1        # axe-core, injected by the end-to-end tests (tests/e2e/places.rs)
 
 kd_log() { printf '[setup] %s\n' "$*" >&2; }
 
@@ -75,6 +76,14 @@ kd_setup() {
     kd_log "binaryen $BINARYEN_VERSION: installing from npm into $KD_TOOLS/binaryen"
     mkdir -p "$KD_TOOLS/binaryen"
     npm install --prefix "$KD_TOOLS/binaryen" --no-audit --no-fund --silent "binaryen@$BINARYEN_VERSION"
+  fi
+
+  if grep -qs "\"version\": \"$AXE_VERSION\"" "$KD_TOOLS/axe/node_modules/axe-core/package.json"; then
+    kd_log "axe-core $AXE_VERSION: present"
+  else
+    kd_log "axe-core $AXE_VERSION: installing from npm into $KD_TOOLS/axe"
+    mkdir -p "$KD_TOOLS/axe"
+    npm install --prefix "$KD_TOOLS/axe" --no-audit --no-fund --silent "axe-core@$AXE_VERSION"
   fi
 
   if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then

@@ -7,7 +7,8 @@
 //! | key            | default | meaning                                                    |
 //! |----------------|---------|------------------------------------------------------------|
 //! | `api-base`     | `/api`  | base URL of the kennel service (same origin by default)     |
-//! | `route-base`   | empty   | path prefix the app owns, e.g. `/intranet/kennel` when embedded |
+//! | `routing`      | `path`  | `path`: routes in the URL path; `hash`: in the fragment (`#/bookings/b-1`), for host pages whose path the app must not touch |
+//! | `route-base`   | empty   | path prefix the app owns in `path` routing, e.g. `/intranet/kennel` |
 //! | `timeout-ms`   | 10000   | a request not answered by then is aborted                   |
 //! | `refresh-secs` | 60      | lists on screen refresh this often (0: never)               |
 //! | `credentials`  | `same-origin` | fetch credentials: `omit`, `same-origin` or `include`  |
@@ -28,29 +29,45 @@ pub enum Credentials {
     Include,
 }
 
+/// Where the app keeps its routes in the URL.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Routing {
+    /// In the path, under `route_base`: the app's own page, or a host that gives it a path.
+    Path,
+    /// In the fragment (`#/bookings/b-1`): the host page's path, query and links stay the
+    /// host's, and a reload comes back to the same view.
+    Hash,
+}
+
 /// Settings of one running app.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
     /// Without a trailing slash, so `api_base + "/bookings"` is always right.
     pub api_base: String,
-    /// Empty, or a path starting with `/` and without a trailing slash.
+    pub routing: Routing,
+    /// Empty, or a path starting with `/` and without a trailing slash. Path routing only.
     pub route_base: String,
     pub timeout_ms: u32,
     pub refresh_secs: u32,
     pub credentials: Credentials,
     /// Days before expiry at which a vaccination is marked "expires soon".
     pub vaccination_warn_days: u32,
+    /// True when the app is the page (its own index.html), false inside a host page: then it
+    /// claims no `main`/`banner` landmark and leaves the document title to the host.
+    pub standalone: bool,
 }
 
 impl Default for Config {
     fn default() -> Self {
         Config {
             api_base: "/api".into(),
+            routing: Routing::Path,
             route_base: String::new(),
             timeout_ms: 10_000,
             refresh_secs: 60,
             credentials: Credentials::SameOrigin,
             vaccination_warn_days: crate::model::vaccination::DEFAULT_WARN_DAYS,
+            standalone: true,
         }
     }
 }
@@ -69,6 +86,10 @@ impl Config {
             api_base: get("api-base")
                 .map(|v| v.trim_end_matches('/').to_string())
                 .unwrap_or(d.api_base),
+            routing: match get("routing").as_deref() {
+                Some("hash") => Routing::Hash,
+                _ => d.routing,
+            },
             route_base: get("route-base")
                 .map(|v| normalize_route_base(&v))
                 .unwrap_or(d.route_base),
@@ -92,13 +113,47 @@ impl Config {
                 .and_then(|v| v.parse::<u32>().ok())
                 .map(|days| days.min(3650))
                 .unwrap_or(d.vaccination_warn_days),
+            standalone: d.standalone,
         }
     }
 
-    /// An app path under the route base: `href("/bookings")` is `/intranet/kennel/bookings`
-    /// when embedded there.
+    /// The link to an app path: under the route base (`/intranet/kennel/bookings`), or in
+    /// the fragment with hash routing (`#/bookings`), which a browser follows without the
+    /// app and which never leaves the host page.
     pub fn href(&self, path: &str) -> String {
-        format!("{}{}", self.route_base, path)
+        match self.routing {
+            Routing::Path => format!("{}{}", self.route_base, path),
+            Routing::Hash => format!("#{path}"),
+        }
+    }
+
+    /// The router's base: the route base with path routing; none with hash routing, where
+    /// the router sees only the fragment.
+    pub fn router_base(&self) -> String {
+        match self.routing {
+            Routing::Path => self.route_base.clone(),
+            Routing::Hash => String::new(),
+        }
+    }
+
+    /// The app's own path of a path the router reports: without the route base in path
+    /// routing (the router's path is the whole URL path there), as it is in hash routing.
+    pub fn app_path<'a>(&self, router_path: &'a str) -> &'a str {
+        match self.routing {
+            Routing::Path => match router_path.strip_prefix(self.route_base.as_str()) {
+                Some("") => "/",
+                Some(rest) if rest.starts_with('/') => rest,
+                _ => router_path,
+            },
+            Routing::Hash => router_path,
+        }
+    }
+
+    /// Whether a same-origin link to `path` is the app's in path routing: the route base
+    /// itself or anything under it after a `/`. `/intranet/kennel-rota` is not under
+    /// `/intranet/kennel`, and with no route base every path is the app's.
+    pub fn owns_path(&self, path: &str) -> bool {
+        owns_path(&self.route_base, path)
     }
 
     /// The page of one record, e.g. `record_href("animals", "a-1")`. The id is encoded, so an
@@ -121,6 +176,14 @@ pub fn encode_segment(text: &str) -> String {
         }
     }
     out
+}
+
+/// See [`Config::owns_path`]; shared with the router's link handling.
+pub fn owns_path(route_base: &str, path: &str) -> bool {
+    match path.strip_prefix(route_base) {
+        Some(rest) => route_base.is_empty() || rest.is_empty() || rest.starts_with('/'),
+        None => false,
+    }
 }
 
 fn normalize_route_base(raw: &str) -> String {
@@ -147,7 +210,8 @@ pub fn mount_target() -> Option<web_sys::HtmlElement> {
 #[cfg(target_arch = "wasm32")]
 pub fn read(mount: Option<&web_sys::HtmlElement>) -> Config {
     let document = web_sys::window().and_then(|w| w.document());
-    Config::from_lookup(|key| {
+    let standalone = mount.is_none_or(is_whole_page);
+    let config = Config::from_lookup(|key| {
         mount
             .and_then(|el| el.get_attribute(&format!("data-{key}")))
             .or_else(|| {
@@ -158,5 +222,39 @@ pub fn read(mount: Option<&web_sys::HtmlElement>) -> Config {
                     .ok()??
                     .get_attribute("content")
             })
-    })
+    });
+    Config {
+        standalone,
+        ..config
+    }
+}
+
+/// Whether the mount element is the whole page: `<body>` itself, or the only thing in it
+/// besides scripts and styles (the app's own index.html). Anything else is a host page.
+#[cfg(target_arch = "wasm32")]
+fn is_whole_page(mount: &web_sys::HtmlElement) -> bool {
+    let Some(body) = mount.owner_document().and_then(|d| d.body()) else {
+        return true;
+    };
+    if body.is_same_node(Some(mount.as_ref())) {
+        return true;
+    }
+    if !mount
+        .parent_element()
+        .is_some_and(|p| body.is_same_node(Some(p.as_ref())))
+    {
+        return false;
+    }
+    let mut child = body.first_element_child();
+    while let Some(el) = child {
+        let quiet = matches!(
+            el.tag_name().to_ascii_lowercase().as_str(),
+            "script" | "style" | "link" | "noscript" | "template"
+        );
+        if !quiet && !el.is_same_node(Some(mount.as_ref())) {
+            return false;
+        }
+        child = el.next_element_sibling();
+    }
+    true
 }

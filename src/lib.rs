@@ -3,41 +3,58 @@
 //! `App` holds the router and the layout and provides the cache. Data flows page -> cache
 //! (`api::cache`) -> request helper (`api::request`) -> JSON -> `model` -> signals -> view.
 
+pub mod a11y;
 pub mod api;
 pub mod clock;
 pub mod components;
 pub mod config;
 pub mod model;
 pub mod pages;
+pub mod router;
 
+use a11y::LiveRegion;
 use api::Cache;
 use config::Config;
 use leptos::prelude::*;
-use leptos_router::components::{Route, Router, Routes, A};
+use leptos_router::components::{Route, Router, Routes};
+use leptos_router::hooks::use_location;
 use leptos_router::path;
 use pages::{AnimalPage, BookingPage, BookingsPage, InvoicePage, InvoicesPage, NotFoundPage};
 
 /// The whole app. Everything it renders sits inside one `.kd` element, and every style rule
 /// is scoped under that class, so a host page and the app do not restyle each other.
+///
+/// No bare `header`/`nav`/`main` elements: a host's rules for those would reach in, and a
+/// host page has its own `main`. The landmarks are roles on `div`s instead, and only the
+/// standalone page claims `main` and `banner`; embedded, the app is one named region.
 #[component]
 pub fn App(config: Config) -> impl IntoView {
     let cache = Cache::new(config.clone());
     provide_context(cache.clone());
+    let announcer = a11y::provide_announcer();
     let online = connectivity(cache.clone());
     auto_refresh(cache, config.refresh_secs, online);
-    let base = config.route_base.clone();
+    router::set_mode(config.routing);
+    let base = config.router_base();
+    let standalone = config.standalone;
+    let root = NodeRef::<leptos::html::Div>::new();
+    let main_role = if standalone { "main" } else { "region" };
     view! {
-        <div class="kd">
+        <div class="kd" node_ref=root>
             <Router base=base>
-                <header class="kd-header">
+                <div class="kd-header" role=standalone.then_some("banner")>
                     <span class="kd-brand">"Kennel Desk"</span>
-                    <nav class="kd-nav" aria-label="Main">
-                        <A href="/bookings">"Bookings"</A>
-                        <A href="/invoices">"Invoices"</A>
-                    </nav>
-                </header>
+                    <div class="kd-nav" role="navigation" aria-label="Kennel Desk">
+                        <NavLink path="/bookings" also="/" label="Bookings"/>
+                        <NavLink path="/invoices" also="/invoices" label="Invoices"/>
+                    </div>
+                </div>
                 <OfflineBanner online/>
-                <main class="kd-main">
+                <div
+                    class="kd-main"
+                    role=main_role
+                    aria-label=(!standalone).then_some("Kennel Desk")
+                >
                     <Routes fallback=NotFoundPage>
                         <Route path=path!("/") view=BookingsPage/>
                         <Route path=path!("/bookings") view=BookingsPage/>
@@ -46,24 +63,54 @@ pub fn App(config: Config) -> impl IntoView {
                         <Route path=path!("/invoices/:id") view=InvoicePage/>
                         <Route path=path!("/animals/:id") view=AnimalPage/>
                     </Routes>
-                </main>
+                </div>
+                <LiveRegion announcer/>
+                <FollowNavigation root standalone/>
             </Router>
         </div>
     }
 }
 
-/// Tells staff when the tablet has lost the network, and what they are looking at.
+/// Moves focus and the title along with the router (it needs the router's location).
+#[component]
+fn FollowNavigation(root: NodeRef<leptos::html::Div>, standalone: bool) -> impl IntoView {
+    a11y::follow_navigation(root, use_location().pathname, standalone);
+}
+
+/// A main navigation link; `aria-current="page"` on the section the current page belongs to
+/// (`Bookings` on a list of bookings and on one booking). A plain `<a>` with the config's
+/// href, so it is a real link in both routing modes (`#/bookings` with hash routing).
+#[component]
+fn NavLink(path: &'static str, also: &'static str, label: &'static str) -> impl IntoView {
+    let config = api::cache::use_cache().config().clone();
+    let href = config.href(path);
+    let pathname = use_location().pathname;
+    let current = move || {
+        let here = pathname.get();
+        let here = config.app_path(&here);
+        let section = |p: &str| here == p || here.starts_with(&format!("{p}/"));
+        (section(path) || here == also).then_some("page")
+    };
+    view! { <a href=href aria-current=current>{label}</a> }
+}
+
+/// Tells staff when the tablet has lost the network, and what they are looking at. The
+/// banner is not itself a live region (inserted with its text, it would not be read); the
+/// app's live region says it.
 #[component]
 fn OfflineBanner(online: ReadSignal<bool>) -> impl IntoView {
-    move || {
-        (!online.get()).then(|| {
-            view! {
-                <p class="kd-notice kd-notice--offline" role="status">
-                    "Offline. Showing the last loaded data; it refreshes when the connection returns."
-                </p>
-            }
-        })
-    }
+    const OFFLINE: &str =
+        "Offline. Showing the last loaded data; it refreshes when the connection returns.";
+    Effect::new(move |was_online: Option<bool>| {
+        let now = online.get();
+        match (was_online, now) {
+            (Some(true) | None, false) => a11y::announce(OFFLINE),
+            (Some(false), true) => a11y::announce("Back online."),
+            _ => {}
+        }
+        now
+    });
+    move || (!online.get()).then(|| view! { <p class="kd-notice kd-notice--offline">{OFFLINE}</p> })
 }
 
 /// Tracks `navigator.onLine`; when the network returns, everything that failed is asked for

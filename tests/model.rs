@@ -408,3 +408,46 @@ fn config_values_out_of_range_fall_back_or_are_clamped() {
     assert_eq!(c.api_base, "https://kennel.example/api");
     assert_eq!(c.credentials, kennel_desk::config::Credentials::Include);
 }
+
+#[test]
+fn hash_routing_puts_app_links_in_the_fragment_and_path_routing_under_the_base() {
+    let lookup = |pairs: &'static [(&'static str, &'static str)]| {
+        Config::from_lookup(move |k| {
+            pairs
+                .iter()
+                .find(|(key, _)| *key == k)
+                .map(|(_, v)| v.to_string())
+        })
+    };
+    let hash = lookup(&[("routing", "hash"), ("route-base", "/intranet/kennel")]);
+    assert_eq!(hash.routing, kennel_desk::config::Routing::Hash);
+    assert_eq!(hash.record_href("bookings", "b/1"), "#/bookings/b%2F1");
+    assert_eq!(hash.router_base(), "", "the router sees only the fragment");
+    assert_eq!(hash.app_path("/bookings"), "/bookings");
+
+    let path = lookup(&[("routing", "sideways"), ("route-base", "/intranet/kennel")]);
+    assert_eq!(path.routing, kennel_desk::config::Routing::Path);
+    assert_eq!(path.href("/bookings"), "/intranet/kennel/bookings");
+    assert_eq!(path.router_base(), "/intranet/kennel");
+    assert_eq!(
+        path.app_path("/intranet/kennel/bookings/b-1"),
+        "/bookings/b-1"
+    );
+    assert_eq!(path.app_path("/intranet/kennel"), "/");
+}
+
+#[test]
+fn path_routing_owns_only_its_base_and_what_is_below_it() {
+    let c = Config::from_lookup(|k| (k == "route-base").then(|| "/intranet/kennel".to_string()));
+    assert!(c.owns_path("/intranet/kennel"));
+    assert!(c.owns_path("/intranet/kennel/"));
+    assert!(c.owns_path("/intranet/kennel/bookings/b-1"));
+    // Regression: a plain prefix test took the host's rota page for the app's.
+    assert!(!c.owns_path("/intranet/kennel-rota"));
+    assert!(!c.owns_path("/intranet/kennelx/bookings"));
+    assert!(!c.owns_path("/intranet"));
+    assert!(
+        Config::default().owns_path("/anything"),
+        "no base: the whole origin is the app's"
+    );
+}

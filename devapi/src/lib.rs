@@ -44,6 +44,7 @@
 
 mod dataset;
 mod demo;
+mod embed;
 mod faults;
 mod generate;
 mod inject;

@@ -73,7 +73,7 @@ pub(crate) fn router_with_data(options: Options) -> (Router, LiveData) {
     let outside_api = match dist {
         Some(dir) => {
             let files = ServeDir::new(&dir).fallback(ServeFile::new(dir.join("index.html")));
-            Router::new().fallback(serve_app).with_state(files)
+            crate::embed::routes(&dir).merge(Router::new().fallback(serve_app).with_state(files))
         }
         None => Router::new().fallback(no_app),
     };

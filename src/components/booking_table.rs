@@ -1,5 +1,7 @@
-//! The bookings table, used by the booking list and the animal page. Under 720 px wide the
-//! stylesheet turns each row into a card; `data-label` names the cells there.
+//! The bookings table, used by the booking list and the animal page. Where its box is too
+//! narrow for the columns the stylesheet turns each row into a card; `data-label` names the
+//! cells there, and the explicit ARIA roles keep the table semantics that a `display`
+//! change would drop.
 
 use super::{AnimalLink, AnimalVaccinationBadge, BookingBadge};
 use crate::api::cache::use_cache;
@@ -29,19 +31,19 @@ pub fn BookingTable(
     };
     view! {
         <div class="kd-table-wrap">
-            <table class="kd-table kd-table--bookings">
-                <thead>
-                    <tr>
-                        <th scope="col">"Dates"</th>
-                        <th scope="col">"Time"</th>
-                        <th scope="col">"Status"</th>
-                        {show_animal.then(|| view! { <th scope="col">"Animal"</th> })}
-                        <th scope="col">"Customer"</th>
-                        <th scope="col">"Location"</th>
-                        <th scope="col">"Care"</th>
+            <table role="table" class="kd-table kd-table--bookings">
+                <thead role="rowgroup">
+                    <tr role="row">
+                        <th scope="col" role="columnheader">"Dates"</th>
+                        <th scope="col" role="columnheader">"Time"</th>
+                        <th scope="col" role="columnheader">"Status"</th>
+                        {show_animal.then(|| view! { <th scope="col" role="columnheader">"Animal"</th> })}
+                        <th scope="col" role="columnheader">"Customer"</th>
+                        <th scope="col" role="columnheader">"Location"</th>
+                        <th scope="col" role="columnheader">"Care"</th>
                     </tr>
                 </thead>
-                <tbody>
+                <tbody role="rowgroup">
                     // Keyed by position in the immutable snapshot: stable while filtering,
                     // and safe even if the service repeats an id.
                     <For each=move || window.visible() key=|i| *i children=row/>
@@ -66,18 +68,18 @@ fn BookingRow(booking: Booking, show_animal: bool) -> impl IntoView {
         .map(|c| excerpt(c, CARE_EXCERPT_CHARS))
         .unwrap_or_else(|| MISSING.to_string());
     view! {
-        <tr>
-            <td data-label="Dates">
+        <tr role="row">
+            <td role="cell" data-label="Dates">
                 // One element, so the card layout keeps link and id in one grid cell.
                 <div>
                     <a class="kd-row-link" href=href>{dates}</a>
                     <span class="kd-sub">{booking.id.clone()}</span>
                 </div>
             </td>
-            <td data-label="Time">{or_dash(booking.time.as_deref()).to_string()}</td>
-            <td data-label="Status"><BookingBadge status=booking.status.clone()/></td>
+            <td role="cell" data-label="Time">{or_dash(booking.time.as_deref()).to_string()}</td>
+            <td role="cell" data-label="Status"><BookingBadge status=booking.status.clone()/></td>
             {show_animal.then(|| view! {
-                <td data-label="Animal">
+                <td role="cell" data-label="Animal">
                     // One element, as above: name and badge share the card's grid cell.
                     <div>
                         <AnimalLink animal_id=booking.animal_id.clone()/>
@@ -86,9 +88,9 @@ fn BookingRow(booking: Booking, show_animal: bool) -> impl IntoView {
                     </div>
                 </td>
             })}
-            <td data-label="Customer">{or_dash(booking.customer_id.as_deref()).to_string()}</td>
-            <td data-label="Location">{or_dash(booking.location.as_deref()).to_string()}</td>
-            <td data-label="Care" class="kd-care">{care}</td>
+            <td role="cell" data-label="Customer">{or_dash(booking.customer_id.as_deref()).to_string()}</td>
+            <td role="cell" data-label="Location">{or_dash(booking.location.as_deref()).to_string()}</td>
+            <td role="cell" data-label="Care" class="kd-care">{care}</td>
         </tr>
     }
 }

@@ -21,18 +21,18 @@ pub fn InvoiceTable(
     };
     view! {
         <div class="kd-table-wrap">
-            <table class="kd-table kd-table--invoices">
-                <thead>
-                    <tr>
-                        <th scope="col">"Number"</th>
-                        <th scope="col">"Date"</th>
-                        <th scope="col" class="kd-num">"Amount"</th>
-                        <th scope="col">"Status"</th>
-                        <th scope="col">"Customer"</th>
-                        <th scope="col">"Booking"</th>
+            <table role="table" class="kd-table kd-table--invoices">
+                <thead role="rowgroup">
+                    <tr role="row">
+                        <th scope="col" role="columnheader">"Number"</th>
+                        <th scope="col" role="columnheader">"Date"</th>
+                        <th scope="col" role="columnheader" class="kd-num">"Amount"</th>
+                        <th scope="col" role="columnheader">"Status"</th>
+                        <th scope="col" role="columnheader">"Customer"</th>
+                        <th scope="col" role="columnheader">"Booking"</th>
                     </tr>
                 </thead>
-                <tbody>
+                <tbody role="rowgroup">
                     <For each=move || window.visible() key=|i| *i children=row/>
                 </tbody>
             </table>
@@ -61,17 +61,17 @@ fn InvoiceRow(invoice: Invoice) -> impl IntoView {
         view! { <a href=href>{b}</a> }
     });
     view! {
-        <tr>
-            <td data-label="Number">
+        <tr role="row">
+            <td role="cell" data-label="Number">
                 <a class="kd-row-link" href=href>{invoice.display_number().to_string()}</a>
             </td>
-            <td data-label="Date">{or_dash(invoice.date.as_deref()).to_string()}</td>
-            <td data-label="Amount" class="kd-num">
+            <td role="cell" data-label="Date">{or_dash(invoice.date.as_deref()).to_string()}</td>
+            <td role="cell" data-label="Amount" class="kd-num">
                 {amount_text(&invoice.amount, invoice.currency.as_deref())}
             </td>
-            <td data-label="Status"><InvoiceBadge status=invoice.status.clone()/></td>
-            <td data-label="Customer">{or_dash(invoice.customer_id.as_deref()).to_string()}</td>
-            <td data-label="Booking">{booking.map(IntoAny::into_any).unwrap_or_else(|| MISSING.into_any())}</td>
+            <td role="cell" data-label="Status"><InvoiceBadge status=invoice.status.clone()/></td>
+            <td role="cell" data-label="Customer">{or_dash(invoice.customer_id.as_deref()).to_string()}</td>
+            <td role="cell" data-label="Booking">{booking.map(IntoAny::into_any).unwrap_or_else(|| MISSING.into_any())}</td>
         </tr>
     }
 }

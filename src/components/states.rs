@@ -1,20 +1,25 @@
 //! The states every screen can be in besides "here is the data".
 
+use crate::a11y::announce;
 use crate::api::ApiError;
 use crate::model::Rejected;
 use leptos::prelude::*;
 
-/// Shown until the first answer arrives. Announced politely to screen readers.
+/// Shown until the first answer arrives. Each of these states is said through the app's
+/// live region (`a11y::announce`), which exists before its text changes; a region inserted
+/// together with its text is often not read.
 #[component]
 pub fn Loading(
     /// What is loading, e.g. "bookings".
     #[prop(into)]
     what: String,
 ) -> impl IntoView {
+    let text = format!("Loading {what}…");
+    announce(text.clone());
     view! {
-        <div class="kd-state kd-state--loading" role="status" aria-live="polite">
+        <div class="kd-state kd-state--loading">
             <span class="kd-spinner" aria-hidden="true"></span>
-            {format!("Loading {what}…")}
+            {text}
         </div>
     }
 }
@@ -26,6 +31,7 @@ pub fn EmptyState(
     #[prop(into)]
     message: String,
 ) -> impl IntoView {
+    announce(message.clone());
     view! { <p class="kd-state kd-state--empty">{message}</p> }
 }
 
@@ -36,8 +42,9 @@ pub fn ErrorState(
     /// Called when the Retry button is pressed.
     on_retry: Callback<()>,
 ) -> impl IntoView {
+    announce(error.to_string());
     view! {
-        <div class="kd-state kd-state--error" role="alert">
+        <div class="kd-state kd-state--error">
             <p class="kd-state__message">{error.to_string()}</p>
             <button type="button" class="kd-button" on:click=move |_| on_retry.run(())>
                 "Retry"
@@ -57,8 +64,9 @@ pub fn NotFound(
     back_href: String,
     #[prop(into)] back_label: String,
 ) -> impl IntoView {
+    announce(message.clone());
     view! {
-        <div class="kd-state kd-state--not-found" role="status">
+        <div class="kd-state kd-state--not-found">
             <p class="kd-state__message">{message}</p>
             <a class="kd-button kd-button--quiet" href=back_href>{back_label}</a>
         </div>

@@ -6,6 +6,7 @@
 mod deploy;
 mod animal;
 mod harness;
+mod places;
 
 use devapi::{Faults, Server};
 use futures::FutureExt;

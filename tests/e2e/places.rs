@@ -1,0 +1,626 @@
+//! Three places, one build: a phone (360 × 740), the counter tablet upright (800 × 1280) and a
+//! desktop or landscape tablet (1280 × 800), by touch; the intranet's host page with hostile
+//! CSS and hash routing; and axe-core on every page and state.
+//!
+//! Sizes, touch, colour scheme and reduced motion are emulated through Chromium's DevTools
+//! protocol (chromedriver's `goog/cdp/execute`), in the one browser session of a scenario.
+//! `KD_SCREENSHOTS=1` also saves the README's screenshots into docs/screenshots/.
+
+use super::scenario;
+use crate::harness::{dist, dist_copy, fixture, serve, Page, PATIENCE};
+use devapi::Faults;
+use fantoccini::wd::WebDriverCompatibleCommand;
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+const PHONE: Size = Size("phone", 360, 740);
+const TABLET: Size = Size("tablet", 800, 1280);
+const DESKTOP: Size = Size("desktop", 1280, 800);
+const SIZES: [Size; 3] = [PHONE, TABLET, DESKTOP];
+
+#[derive(Clone, Copy, Debug)]
+struct Size(&'static str, u32, u32);
+
+/// Every route and one thing each shows once loaded.
+const PAGES: [(&str, &str, &str); 6] = [
+    ("/bookings", ".kd-table--bookings tbody", "Bella"),
+    (
+        "/bookings/b-1",
+        ".kd-table--invoices tbody",
+        "INV-2026-0001",
+    ),
+    ("/invoices", ".kd-table--invoices tbody", "INV-2026-0001"),
+    ("/invoices/i-1", ".kd-fields", "Bella"),
+    ("/animals/a-1", ".kd-table--invoices tbody", "INV-2026-0001"),
+    ("/no/such/page", ".kd-state--not-found", "There is no page"),
+];
+
+/// One DevTools protocol command through chromedriver.
+#[derive(Debug)]
+struct Cdp(&'static str, Value);
+
+impl WebDriverCompatibleCommand for Cdp {
+    fn endpoint(
+        &self,
+        base_url: &url::Url,
+        session_id: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base_url.join(&format!(
+            "session/{}/goog/cdp/execute",
+            session_id.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _request_url: &url::Url) -> (http::Method, Option<String>) {
+        let body = json!({ "cmd": self.0, "params": self.1 }).to_string();
+        (http::Method::POST, Some(body))
+    }
+}
+
+async fn cdp(page: &Page, cmd: &'static str, params: Value) -> Value {
+    page.client
+        .issue_cmd(Cdp(cmd, params.clone()))
+        .await
+        .unwrap_or_else(|e| panic!("CDP {cmd} {params}: {e}"))
+}
+
+async fn js(page: &Page, script: &str) -> Value {
+    page.client
+        .execute(script, vec![])
+        .await
+        .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
+}
+
+/// Viewport of `size`, touch on or off (which also switches `pointer: coarse`).
+async fn emulate(page: &Page, size: Size, touch: bool) {
+    let Size(_, width, height) = size;
+    cdp(
+        page,
+        "Emulation.setDeviceMetricsOverride",
+        json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": touch }),
+    )
+    .await;
+    cdp(
+        page,
+        "Emulation.setTouchEmulationEnabled",
+        json!({ "enabled": touch, "maxTouchPoints": if touch { 5 } else { 1 } }),
+    )
+    .await;
+}
+
+/// Everything that sticks out sideways: the page itself, any element of the app past the
+/// viewport, any scroll container of the app that scrolls sideways, and any block of the
+/// app whose content is wider than its box. Visually hidden parts (clipped) do not count.
+const OVERFLOW_SCRIPT: &str = r#"
+const vw = document.documentElement.clientWidth;
+const bad = [];
+const se = document.scrollingElement;
+if (se.scrollWidth > vw + 1) bad.push(`the page scrolls sideways: ${se.scrollWidth} > ${vw}`);
+const name = el => el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\s+/).join('.') : '') + ` "${(el.textContent || '').trim().slice(0, 40)}"`;
+const hidden = el => {
+  for (let e = el; e; e = e.parentElement) {
+    const cs = getComputedStyle(e);
+    if (cs.clipPath !== 'none' || cs.clip !== 'auto' || cs.display === 'none') return true;
+  }
+  return false;
+};
+for (const el of document.querySelectorAll('.kd, .kd *')) {
+  const r = el.getBoundingClientRect();
+  if (r.width === 0 && r.height === 0) continue;
+  const cs = getComputedStyle(el);
+  const sticksOut = r.right > vw + 1 || r.left < -1;
+  const scrolls = (cs.overflowX === 'auto' || cs.overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1;
+  const spills = cs.display !== 'inline' && cs.overflowX === 'visible' && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1;
+  if ((sticksOut || scrolls || spills) && !hidden(el)) {
+    bad.push(`${name(el)}: box ${Math.round(r.left)}..${Math.round(r.right)} of ${vw}, scrollWidth ${el.scrollWidth} > clientWidth ${el.clientWidth}`);
+  }
+}
+return bad.slice(0, 12);
+"#;
+
+/// Controls and links of the app smaller than 44 × 44 CSS px.
+const TARGETS_SCRIPT: &str = r#"
+const bad = [];
+const sel = 'a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex="-1"])';
+for (const el of document.querySelectorAll('.kd ' + sel.split(', ').join(', .kd '))) {
+  const r = el.getBoundingClientRect();
+  if (r.width === 0 && r.height === 0) continue;
+  if (r.width < 43.5 || r.height < 43.5) bad.push(`${el.tagName.toLowerCase()} "${el.textContent.trim().slice(0, 30)}" ${r.width.toFixed(1)}×${r.height.toFixed(1)}`);
+}
+return bad.slice(0, 12);
+"#;
+
+async fn assert_fits(page: &Page, what: &str) {
+    let problems = js(page, OVERFLOW_SCRIPT).await;
+    assert_eq!(problems, json!([]), "{what}: something sticks out sideways");
+}
+
+async fn assert_targets(page: &Page, what: &str) {
+    let coarse = js(page, "return matchMedia('(pointer: coarse)').matches;").await;
+    assert_eq!(
+        coarse,
+        json!(true),
+        "{what}: touch emulation must give pointer: coarse"
+    );
+    let small = js(page, TARGETS_SCRIPT).await;
+    assert_eq!(small, json!([]), "{what}: touch targets under 44 px");
+}
+
+/// The axe-core that scripts/setup.sh installs from npm.
+fn axe_source() -> String {
+    let tools = std::env::var("KENNEL_DESK_TOOLS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| {
+            PathBuf::from(std::env::var("HOME").unwrap_or_default())
+                .join(".cache/kennel-desk-tools")
+        });
+    let path = tools.join("axe/node_modules/axe-core/axe.min.js");
+    std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "axe-core not found at {} ({e}): run scripts/setup.sh",
+            path.display()
+        )
+    })
+}
+
+/// Serious and critical axe-core violations (WCAG 2.x A/AA and best practices) within
+/// `context` (a CSS selector), as "rule: targets" lines.
+async fn axe(page: &Page, context: &str) -> Vec<String> {
+    let loaded = js(page, "return typeof window.axe;").await;
+    if loaded != json!("object") {
+        let source = axe_source();
+        page.client
+            .execute(&format!("{source}\n;window.axe = axe;"), vec![])
+            .await
+            .expect("axe-core loads");
+    }
+    let script = r#"
+const done = arguments[arguments.length - 1];
+axe.run(document.querySelector(arguments[0]), { resultTypes: ['violations'] })
+  .then(r => done(r.violations
+    .filter(v => v.impact === 'serious' || v.impact === 'critical')
+    .map(v => `${v.id} (${v.impact}): ${v.nodes.slice(0, 4).map(n => n.target.join(' ')).join(' | ')}`)))
+  .catch(e => done([`axe failed: ${e}`]));
+"#;
+    let result = page
+        .client
+        .execute_async(script, vec![json!(context)])
+        .await
+        .expect("axe runs");
+    serde_json::from_value(result).unwrap_or_default()
+}
+
+async fn assert_axe_clean(page: &Page, context: &str, what: &str) {
+    let violations = axe(page, context).await;
+    assert!(
+        violations.is_empty(),
+        "{what}: axe-core found serious or critical violations:\n{}",
+        violations.join("\n")
+    );
+}
+
+/// How a table's rows are laid out now: "table-row", or "block" for cards.
+async fn row_display(page: &Page, table: &str) -> String {
+    let script = format!(
+        "const tr = document.querySelector('{table} tbody tr'); return tr ? getComputedStyle(tr).display : 'none';"
+    );
+    js(page, &script)
+        .await
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// Saves a screenshot for the README when KD_SCREENSHOTS is set.
+async fn screenshot(page: &Page, name: &str) {
+    if std::env::var_os("KD_SCREENSHOTS").is_none() {
+        return;
+    }
+    let png = page.client.screenshot().await.expect("screenshot");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots");
+    std::fs::create_dir_all(&dir).expect("docs/screenshots");
+    std::fs::write(dir.join(format!("{name}.png")), png).expect("write screenshot");
+}
+
+/// Waits until `script` returns true.
+async fn wait_for(page: &Page, script: &str, what: &str) {
+    let started = Instant::now();
+    loop {
+        if page.client.execute(script, vec![]).await.ok() == Some(json!(true)) {
+            return;
+        }
+        if started.elapsed() > PATIENCE {
+            panic!(
+                "{what}: not within {PATIENCE:?}; the page shows:\n{}",
+                page.body_text().await
+            );
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_page_fits_phone_tablet_and_desktop_by_touch_and_is_axe_clean() {
+    let server = serve(fixture(), Some(dist()), Faults::default()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        for size in SIZES {
+            emulate(&b, size, true).await;
+            for (path, css, text) in PAGES {
+                b.goto(&format!("{url}{path}")).await;
+                b.wait_text(css, text).await;
+                let what = format!("{path} at {size:?}");
+                assert_fits(&b, &what).await;
+                assert_targets(&b, &what).await;
+                assert_axe_clean(&b, "body", &what).await;
+                if path == "/bookings" {
+                    screenshot(&b, &format!("bookings-{}", size.0)).await;
+                }
+            }
+        }
+    })
+    .await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tables_become_cards_where_their_columns_do_not_fit() {
+    let server = serve(fixture(), Some(dist()), Faults::default()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        // Bookings have seven columns: cards on a phone and on the upright tablet.
+        // Invoices have six narrow ones: a table again from the upright tablet on.
+        let expected = [
+            (PHONE, "block", "block"),
+            (TABLET, "block", "table-row"),
+            (DESKTOP, "table-row", "table-row"),
+        ];
+        for (size, bookings, invoices) in expected {
+            emulate(&b, size, false).await;
+            b.goto(&format!("{url}/bookings")).await;
+            b.wait_text(".kd-table--bookings tbody", "Bella").await;
+            assert_eq!(row_display(&b, ".kd-table--bookings").await, bookings, "{size:?}");
+            b.goto(&format!("{url}/invoices")).await;
+            b.wait_text(".kd-table--invoices tbody", "INV-2026-0001").await;
+            assert_eq!(row_display(&b, ".kd-table--invoices").await, invoices, "{size:?}");
+        }
+        // The same table in a narrower box (a booking's invoices on a phone) is cards too:
+        // the container decides, not the viewport.
+        emulate(&b, PHONE, false).await;
+        b.goto(&format!("{url}/bookings/b-1")).await;
+        b.wait_text(".kd-table--invoices tbody", "INV-2026-0001").await;
+        assert_eq!(row_display(&b, ".kd-table--invoices").await, "block");
+        // Cards keep the table's semantics for screen readers.
+        let roles = js(
+            &b,
+            "const t = document.querySelector('.kd-table--invoices');
+             return [t.getAttribute('role'), t.querySelector('tbody tr').getAttribute('role'),
+                     t.querySelector('tbody td').getAttribute('role'), t.querySelector('th').getAttribute('role')];",
+        )
+        .await;
+        assert_eq!(roles, json!(["table", "row", "cell", "columnheader"]));
+    })
+    .await;
+    server.stop().await;
+}
+
+/// A real click (DevTools input, not a script) at the middle of the first `css` element.
+async fn click_at(page: &Page, css: &str) {
+    let script = format!(
+        "const r = document.querySelector('{css}').getBoundingClientRect();
+         return [r.left + r.width / 2, r.top + r.height / 2];"
+    );
+    let point = js(page, &script).await;
+    let (x, y) = (point[0].clone(), point[1].clone());
+    for kind in ["mousePressed", "mouseReleased"] {
+        cdp(
+            page,
+            "Input.dispatchMouseEvent",
+            json!({ "type": kind, "x": x, "y": y, "button": "left", "clickCount": 1 }),
+        )
+        .await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tapping_anywhere_on_a_row_or_card_opens_it_and_its_other_links_still_work() {
+    let server = serve(fixture(), Some(dist()), Faults::default()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        for size in [DESKTOP, TABLET] {
+            emulate(&b, size, false).await;
+            b.goto(&format!("{url}/bookings")).await;
+            b.wait_text(".kd-table--bookings tbody", "Bella").await;
+            // The care notes of the first row: plain text, far from the row's link.
+            click_at(&b, ".kd-table--bookings tbody tr td.kd-care").await;
+            b.wait_text("h1", "Booking b-1").await;
+            assert_eq!(b.path().await, "/bookings/b-1", "{size:?}");
+            // Still one focusable target per row: its link.
+            b.goto(&format!("{url}/bookings")).await;
+            b.wait_text(".kd-table--bookings tbody", "Bella").await;
+            let focusables = js(
+                &b,
+                "const tr = document.querySelector('.kd-table--bookings tbody tr');
+                 return [tr.tabIndex, tr.querySelectorAll('a.kd-row-link').length];",
+            )
+            .await;
+            assert_eq!(focusables, json!([-1, 1]), "{size:?}");
+            // The animal link inside the row opens the animal, not the booking.
+            b.wait_text(
+                ".kd-table--bookings tbody tr:first-child .kd-animal-link",
+                "Bella",
+            )
+            .await;
+            click_at(
+                &b,
+                ".kd-table--bookings tbody tr:first-child .kd-animal-link",
+            )
+            .await;
+            b.wait_text("h1", "Bella").await;
+            assert_eq!(b.path().await, "/animals/a-1", "{size:?}");
+        }
+    })
+    .await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn navigation_names_the_page_moves_focus_to_its_heading_and_announces_states() {
+    let server = serve(fixture(), Some(dist()), Faults::default()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.goto(&format!("{url}/bookings")).await;
+        b.wait_text(".kd-table--bookings tbody", "Bella").await;
+        // The live region is there from the start, before any message is put in it.
+        let regions = js(&b, "return document.querySelectorAll('.kd [role=status][aria-live=polite]').length;").await;
+        assert_eq!(regions, json!(1));
+        wait_for(&b, "return document.title === 'Bookings · Kennel Desk';", "title of the list").await;
+
+        b.click(".kd-nav a[href='/invoices']").await;
+        wait_for(
+            &b,
+            "const a = document.activeElement; return a && a.tagName === 'H1' && a.textContent.includes('Invoices');",
+            "focus on the Invoices heading",
+        )
+        .await;
+        assert_eq!(js(&b, "return document.title;").await, json!("Invoices · Kennel Desk"));
+
+        b.click("a.kd-row-link[href='/invoices/i-1']").await;
+        wait_for(
+            &b,
+            "const a = document.activeElement; return a && a.tagName === 'H1' && a.textContent.includes('INV-2026-0001');",
+            "focus on the invoice's heading",
+        )
+        .await;
+        assert_eq!(js(&b, "return document.title;").await, json!("Invoice INV-2026-0001 · Kennel Desk"));
+
+        // "No results" is said through the live region.
+        b.goto(&format!("{url}/bookings?q=nobody-is-called-this")).await;
+        wait_for(
+            &b,
+            "return document.querySelector('.kd [aria-live=polite]').textContent.includes('No bookings match');",
+            "no-results announcement",
+        )
+        .await;
+
+        // Offline: the banner shows and the live region says it.
+        js(&b, "window.dispatchEvent(new Event('offline')); return true;").await;
+        b.wait_text(".kd-notice--offline", "Offline").await;
+        wait_for(
+            &b,
+            "return document.querySelector('.kd [aria-live=polite]').textContent.startsWith('Offline');",
+            "offline announcement",
+        )
+        .await;
+        assert_fits(&b, "offline banner").await;
+        assert_axe_clean(&b, "body", "offline").await;
+    })
+    .await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn error_and_loading_states_are_announced_fit_and_pass_axe_in_light_and_dark() {
+    let faults = Faults::default();
+    let server = serve(fixture(), Some(dist()), faults.clone()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        emulate(&b, PHONE, true).await;
+        faults.set_fail_status(Some(503));
+        b.goto(&format!("{url}/bookings")).await;
+        b.wait_text(".kd-state--error", "HTTP 503").await;
+        wait_for(
+            &b,
+            "return document.querySelector('.kd [aria-live=polite]').textContent.includes('503');",
+            "error announcement",
+        )
+        .await;
+        assert_fits(&b, "error state on a phone").await;
+        assert_targets(&b, "error state on a phone").await;
+        assert_axe_clean(&b, "body", "error state").await;
+
+        // Dark, with less motion: still AA contrast, and the spinner stands still.
+        cdp(
+            &b,
+            "Emulation.setEmulatedMedia",
+            json!({ "features": [
+                { "name": "prefers-color-scheme", "value": "dark" },
+                { "name": "prefers-reduced-motion", "value": "reduce" }
+            ] }),
+        )
+        .await;
+        assert_axe_clean(&b, "body", "error state, dark").await;
+        faults.set_fail_status(None);
+        faults.set_delay_ms(3_000);
+        b.goto(&format!("{url}/invoices")).await;
+        b.wait_text(".kd-state--loading", "Loading invoices").await;
+        let spinner = js(
+            &b,
+            "return getComputedStyle(document.querySelector('.kd-spinner')).animationName;",
+        )
+        .await;
+        assert_eq!(
+            spinner,
+            json!("none"),
+            "no spinning with prefers-reduced-motion"
+        );
+        assert_axe_clean(&b, "body", "loading, dark").await;
+        faults.set_delay_ms(0);
+        b.wait_text(".kd-table--invoices tbody", "INV-2026-0001")
+            .await;
+        let background = js(
+            &b,
+            "return getComputedStyle(document.querySelector('.kd')).backgroundColor;",
+        )
+        .await;
+        assert_ne!(
+            background,
+            json!("rgb(246, 247, 249)"),
+            "dark scheme honoured"
+        );
+        assert_axe_clean(&b, "body", "invoices, dark").await;
+        b.goto(&format!("{url}/bookings")).await;
+        b.wait_text(".kd-table--bookings tbody", "Bella").await;
+        assert_axe_clean(&b, "body", "bookings cards, dark").await;
+        screenshot(&b, "bookings-phone-dark").await;
+    })
+    .await;
+    server.stop().await;
+}
+
+/// Computed styles of the host's header and footer and everything in them.
+/// (Not their width: the app makes the page taller, and the scrollbar that brings takes
+/// 15 px from every full-width block.)
+const HOST_STYLES: &str = r#"
+const props = ['display', 'box-sizing', 'font-size', 'font-family', 'font-weight', 'line-height',
+  'color', 'background-color', 'padding-top', 'padding-left', 'margin-top', 'margin-left',
+  'text-decoration-line', 'border-top-width'];
+const out = {};
+for (const el of document.querySelectorAll('#host-header, #host-header *, #host-footer, #host-footer *')) {
+  const cs = getComputedStyle(el);
+  out[(el.id || el.tagName) + ':' + el.textContent.trim().slice(0, 20)] = props.map(p => cs.getPropertyValue(p)).join(' | ');
+}
+return out;
+"#;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn embed_page_hosts_the_app_with_hash_routing_and_leaves_the_host_alone() {
+    let server = serve(fixture(), Some(dist()), Faults::default()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        emulate(&b, DESKTOP, false).await;
+        b.goto(&format!("{url}/embed.html")).await;
+        b.wait_text("#kennel-desk .kd-table--bookings tbody", "Bella").await;
+        b.wait_text("#host-header", "Kennel intranet").await;
+
+        // Nothing of the app's in the host's global scope, one `main` (the host's), and the
+        // host's title untouched.
+        assert_eq!(js(&b, "return typeof window.wasmBindings;").await, json!("undefined"));
+        assert_eq!(js(&b, "return document.querySelectorAll('main, [role=main]').length;").await, json!(1));
+        assert_eq!(js(&b, "return document.querySelector('#kennel-desk .kd-main').getAttribute('role');").await, json!("region"));
+        assert_eq!(js(&b, "return document.title;").await, json!("Kennel intranet"));
+
+        // The hostile CSS does not reach the app: its own sizes, a full-width table,
+        // border-box everywhere.
+        let app = js(
+            &b,
+            "const q = s => getComputedStyle(document.querySelector('#kennel-desk ' + s));
+             const table = document.querySelector('#kennel-desk .kd-table');
+             return [q('.kd').fontSize, q('h1').fontSize, q('.kd-table td').boxSizing,
+                     Math.abs(table.getBoundingClientRect().width - table.parentElement.clientWidth) < 1.5];",
+        )
+        .await;
+        assert_eq!(app, json!(["16px", "24px", "border-box", true]));
+        assert_fits(&b, "embedded at 1280").await;
+        assert_axe_clean(&b, "#kennel-desk", "embedded").await;
+        screenshot(&b, "embedded-desktop").await;
+
+        // Hash routing: the app's links live in the fragment; the host's path stays.
+        b.click("#kennel-desk a.kd-row-link[href='#/bookings/b-1']").await;
+        b.wait_text("#kennel-desk h1", "Booking b-1").await;
+        assert_eq!(b.path().await, "/embed.html");
+        assert_eq!(js(&b, "return location.hash;").await, json!("#/bookings/b-1"));
+        b.client.refresh().await.expect("reload");
+        b.wait_text("#kennel-desk h1", "Booking b-1").await;
+        b.wait_text("#kennel-desk .kd-fields", "Run A3").await;
+        b.client.back().await.expect("back");
+        b.wait_text("#kennel-desk .kd-table--bookings tbody", "Bella").await;
+        assert_eq!(b.path().await, "/embed.html");
+        // Search writes the fragment too (through the router's navigate).
+        b.click("#kennel-desk a.kd-chip[href='#/bookings?status=pickup']").await;
+        b.wait_text("#kennel-desk .kd-chip[aria-current='true']", "Going home").await;
+        assert_eq!(js(&b, "return [location.pathname, location.hash];").await, json!(["/embed.html", "#/bookings?status=pickup"]));
+
+        // On a phone the embedded app is cards and still fits, under the same hostile CSS.
+        emulate(&b, PHONE, true).await;
+        b.goto(&format!("{url}/embed.html#/bookings")).await;
+        b.wait_text("#kennel-desk .kd-table--bookings tbody", "Bella").await;
+        assert_eq!(row_display(&b, "#kennel-desk .kd-table--bookings").await, "block");
+        assert_fits(&b, "embedded at 360").await;
+        assert_targets(&b, "embedded at 360").await;
+        assert_axe_clean(&b, "#kennel-desk", "embedded at 360").await;
+        emulate(&b, DESKTOP, false).await;
+
+        // The host's header and footer look exactly as they do without the app.
+        let with_app = js(&b, HOST_STYLES).await;
+        js(
+            &b,
+            "document.querySelectorAll('link[rel=stylesheet]').forEach(l => l.remove());
+             document.querySelector('#kennel-desk').replaceChildren(); return true;",
+        )
+        .await;
+        let without_app = js(&b, HOST_STYLES).await;
+        assert!(with_app.as_object().is_some_and(|o| o.len() >= 4), "{with_app}");
+        assert_eq!(with_app, without_app, "the app changed the host's header or footer");
+
+        // The host's own link is a real navigation away from the app.
+        b.goto(&format!("{url}/embed.html")).await;
+        b.wait_text("#kennel-desk .kd-table--bookings tbody", "Bella").await;
+        b.click("#host-link").await;
+        b.wait_text("#host-home", "Intranet home").await;
+        assert_eq!(b.path().await, "/embed-home.html");
+    })
+    .await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn path_routing_claims_only_links_under_its_base() {
+    let page = dist_copy(
+        "e2e-base-boundary",
+        |index| {
+            index.replace(
+                r#"<div id="kennel-desk">"#,
+                r#"<a id="rota" href="/intranet/kennel-rota">Rota</a><div id="kennel-desk" data-route-base="/intranet/kennel">"#,
+            )
+        },
+        &[],
+    );
+    let server = serve(fixture(), Some(page), Faults::default()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.goto(&format!("{url}/intranet/kennel/bookings")).await;
+        b.wait_text(".kd-table--bookings tbody", "Bella").await;
+        // A link under the base is the app's: no new document.
+        js(&b, "window.kdSameDocument = true; return true;").await;
+        b.click("a.kd-row-link[href='/intranet/kennel/bookings/b-1']")
+            .await;
+        b.wait_text("h1", "Booking b-1").await;
+        assert_eq!(
+            js(&b, "return window.kdSameDocument === true;").await,
+            json!(true)
+        );
+        // `/intranet/kennel-rota` only starts with the same letters: the browser loads it.
+        b.click("#rota").await;
+        wait_for(
+            &b,
+            "return window.kdSameDocument === undefined && document.readyState === 'complete';",
+            "a real navigation",
+        )
+        .await;
+        assert_eq!(b.path().await, "/intranet/kennel-rota");
+    })
+    .await;
+    server.stop().await;
+}
