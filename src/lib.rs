@@ -6,6 +6,7 @@
 pub mod api;
 pub mod components;
 pub mod config;
+pub mod format;
 pub mod model;
 pub mod pages;
 
@@ -14,6 +15,7 @@ use config::Config;
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes, A};
 use leptos_router::path;
+use pages::customer::CustomerPage;
 use pages::{AnimalPage, BookingPage, BookingsPage, InvoicePage, InvoicesPage, NotFoundPage};
 
 /// The whole app. Everything it renders sits inside one `.kd` element, and every style rule
@@ -44,6 +46,7 @@ pub fn App(config: Config) -> impl IntoView {
                         <Route path=path!("/invoices") view=InvoicesPage/>
                         <Route path=path!("/invoices/:id") view=InvoicePage/>
                         <Route path=path!("/animals/:id") view=AnimalPage/>
+                        <Route path=path!("/customers/:id") view=CustomerPage/>
                     </Routes>
                 </main>
             </Router>

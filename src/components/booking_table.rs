@@ -1,7 +1,7 @@
 //! The bookings table, used by the booking list and the animal page. Under 720 px wide the
 //! stylesheet turns each row into a card; `data-label` names the cells there.
 
-use super::{AnimalLink, BookingBadge};
+use super::{AnimalLink, BookingBadge, CustomerLink};
 use crate::api::cache::use_cache;
 use crate::model::text::{excerpt, or_dash, MISSING};
 use crate::model::{Booking, List};
@@ -79,7 +79,7 @@ fn BookingRow(booking: Booking, show_animal: bool) -> impl IntoView {
             {show_animal.then(|| view! {
                 <td data-label="Animal"><AnimalLink animal_id=booking.animal_id.clone()/></td>
             })}
-            <td data-label="Customer">{or_dash(booking.customer_id.as_deref()).to_string()}</td>
+            <td data-label="Customer"><CustomerLink customer_id=booking.customer_id.clone()/></td>
             <td data-label="Location">{or_dash(booking.location.as_deref()).to_string()}</td>
             <td data-label="Care" class="kd-care">{care}</td>
         </tr>

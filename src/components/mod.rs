@@ -4,17 +4,22 @@
 pub mod animal_link;
 pub mod badge;
 pub mod booking_table;
+pub mod customer_link;
+pub mod download;
 pub mod fields;
 pub mod filters;
 pub mod invoice_table;
+pub mod money;
 pub mod query_view;
 pub mod states;
 
 pub use animal_link::AnimalLink;
 pub use badge::{BookingBadge, InvoiceBadge};
 pub use booking_table::BookingTable;
+pub use customer_link::CustomerLink;
 pub use fields::{Field, Fields};
 pub use filters::{FilterChip, SearchBox};
 pub use invoice_table::InvoiceTable;
+pub use money::{Money, MoneyValue};
 pub use query_view::query_view;
 pub use states::{EmptyState, ErrorState, Loading, NotFound, RejectedNotice};
