@@ -2,7 +2,7 @@
 //! booking and invoice names a `customerId`. This gathers what those records say.
 
 use super::filter::distinct;
-use super::invoice_list::list_totals;
+use super::invoice_list::{list_totals, sort_rows};
 use super::money::CurrencyTotals;
 use super::{Booking, Invoice};
 
@@ -78,10 +78,10 @@ pub fn customer_records(
             When::Past => records.past.push(i),
         }
     }
-    let from = |i: &usize| bookings[*i].from.clone();
-    records.now.sort_by_key(from);
-    records.upcoming.sort_by_key(from);
-    records.past.sort_by_key(|i| std::cmp::Reverse(from(i)));
+    let by_start = |a: usize, b: usize| bookings[a].from.cmp(&bookings[b].from);
+    sort_rows(&mut records.now, &by_start);
+    sort_rows(&mut records.upcoming, &by_start);
+    sort_rows(&mut records.past, &|a, b| by_start(b, a));
     records.animals = distinct(
         mine.iter()
             .filter_map(|&i| bookings[i].animal_id.as_deref()),
@@ -92,9 +92,9 @@ pub fn customer_records(
     records.invoices = (0..invoices.len())
         .filter(|&i| invoices[i].customer_id.as_deref() == Some(id))
         .collect();
-    records
-        .invoices
-        .sort_by(|&a, &b| invoices[b].date.cmp(&invoices[a].date));
+    sort_rows(&mut records.invoices, &|a, b| {
+        invoices[b].date.cmp(&invoices[a].date)
+    });
     records.open = list_totals(records.invoices.iter().map(|&i| &invoices[i])).open;
     records
 }

@@ -69,10 +69,18 @@ impl UrlText {
                 local.set(from_url);
             }
         });
+        let timer: StoredValue<Option<TimeoutHandle>> = StoredValue::new(None);
+        // A pending write must not outlive the list: it would reach for the router's
+        // signals after they are gone.
+        on_cleanup(move || {
+            if let Some(handle) = timer.try_get_value().flatten() {
+                handle.clear();
+            }
+        });
         UrlText {
             local,
             set_url,
-            timer: StoredValue::new(None),
+            timer,
         }
     }
 
