@@ -8,6 +8,7 @@ pub mod api;
 pub mod clock;
 pub mod components;
 pub mod config;
+pub mod format;
 pub mod model;
 pub mod pages;
 pub mod router;
@@ -19,6 +20,7 @@ use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::hooks::use_location;
 use leptos_router::path;
+use pages::customer::CustomerPage;
 use pages::{AnimalPage, BookingPage, BookingsPage, InvoicePage, InvoicesPage, NotFoundPage};
 
 /// The whole app. Everything it renders sits inside one `.kd` element, and every style rule
@@ -62,6 +64,7 @@ pub fn App(config: Config) -> impl IntoView {
                         <Route path=path!("/invoices") view=InvoicesPage/>
                         <Route path=path!("/invoices/:id") view=InvoicePage/>
                         <Route path=path!("/animals/:id") view=AnimalPage/>
+                        <Route path=path!("/customers/:id") view=CustomerPage/>
                     </Routes>
                 </div>
                 <LiveRegion announcer/>

@@ -215,3 +215,86 @@ fn config_prefers_the_mount_element_then_the_meta_tag_then_defaults() {
     };
     assert_eq!(defaults, config::Config::default());
 }
+
+// ---- Money as people read it (issue 9): Intl.NumberFormat in a real browser ----
+
+mod money_formatting {
+    use super::host;
+    use kennel_desk::components::Money;
+    use kennel_desk::format::format_money;
+    use kennel_desk::model::{Amount, Decimal};
+    use leptos::prelude::*;
+    use wasm_bindgen_test::*;
+
+    /// Intl puts no-break spaces (U+00A0, U+202F) between number and symbol; the test reads
+    /// them as spaces so it states what a person sees.
+    fn money(locale: &str, currency: &str, amount: &str) -> String {
+        let d = Decimal::parse(amount).unwrap_or_else(|| panic!("{amount} parses"));
+        format_money(locale, Some(currency), d).replace(['\u{a0}', '\u{202f}'], " ")
+    }
+
+    #[wasm_bindgen_test]
+    fn english() {
+        assert_eq!(money("en", "EUR", "1234.5"), "€1,234.50");
+        assert_eq!(money("en", "CHF", "1234.5"), "CHF 1,234.50");
+        assert_eq!(
+            money("en", "JPY", "1234.5"),
+            "¥1,235",
+            "yen has no decimals"
+        );
+        assert_eq!(money("en", "XBT", "1234.5"), "1234.50 XBT");
+        assert_eq!(money("en", "EUR", "-20"), "-€20.00");
+    }
+
+    #[wasm_bindgen_test]
+    fn german() {
+        assert_eq!(money("de", "EUR", "1234.5"), "1.234,50 €");
+        assert_eq!(money("de", "CHF", "1234.5"), "1.234,50 CHF");
+        assert_eq!(money("de", "JPY", "1234.5"), "1.235 ¥");
+        assert_eq!(money("de", "XBT", "1234.5"), "1234.50 XBT");
+    }
+
+    /// Chromium 156's locale data groups Swiss thousands with the ASCII apostrophe (U+0027);
+    /// older data used the typographic one (U+2019). Whatever the browser's data says is what
+    /// the reader is used to, so the app passes it on unchanged.
+    #[wasm_bindgen_test]
+    fn swiss_german() {
+        assert_eq!(money("de-CH", "CHF", "1234.5"), "CHF 1'234.50");
+        assert_eq!(money("de-CH", "EUR", "1234.5"), "EUR 1'234.50");
+        assert_eq!(money("de-CH", "JPY", "1234.5"), "¥ 1'235");
+        assert_eq!(money("de-CH", "XBT", "1234.5"), "1234.50 XBT");
+    }
+
+    #[wasm_bindgen_test]
+    fn twenty_digits_are_formatted_exactly_not_through_f64() {
+        assert_eq!(
+            money("en", "EUR", "12345678901234567890.12"),
+            "€12,345,678,901,234,567,890.12"
+        );
+    }
+
+    #[wasm_bindgen_test]
+    fn malformed_codes_and_missing_currency_fall_back_to_the_plain_decimal() {
+        let d = Decimal::parse("1234.5").unwrap();
+        assert_eq!(format_money("en", Some("EURO"), d), "1234.50 EURO");
+        assert_eq!(format_money("en", None, d), "1234.50");
+        // A broken locale falls back to the browser's own instead of failing.
+        assert!(format_money("not a locale!", Some("EUR"), d).contains("1,234.50"));
+    }
+
+    #[wasm_bindgen_test]
+    fn money_keeps_the_exact_value_and_marks_what_is_not_a_number() {
+        let el = host();
+        let _app = leptos::mount::mount_to(el.clone(), || {
+            view! {
+                <Money amount=Amount::Value(Decimal::parse("-19.7").unwrap()) currency=Some("EUR".to_string())/>
+                <Money amount=Amount::Invalid("twelve".into()) currency=None/>
+            }
+        });
+        let data = el.query_selector("data").unwrap().unwrap();
+        assert_eq!(data.get_attribute("value").as_deref(), Some("-19.70"));
+        assert!(data.class_name().contains("kd-money--negative"));
+        let invalid = el.query_selector(".kd-money--invalid").unwrap().unwrap();
+        assert_eq!(invalid.text_content().unwrap(), "twelve (not a number)");
+    }
+}

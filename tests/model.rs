@@ -450,4 +450,344 @@ fn path_routing_owns_only_its_base_and_what_is_below_it() {
         Config::default().owns_path("/anything"),
         "no base: the whole origin is the app's"
     );
+// ---- Invoices and customers (issue 9): exact money, the invoice list, CSV, customers ----
+
+mod invoices_and_customers {
+    use super::invoices;
+    use kennel_desk::model::customer::{customer_records, when, When};
+    use kennel_desk::model::export::invoices_csv;
+    use kennel_desk::model::invoice_list::invoice_search_text;
+    use kennel_desk::model::invoice_list::{
+        list_totals, natural_cmp, select_invoice_rows, status_options, InvoiceFilter, Sort,
+        SortKey, StatusFilter,
+    };
+    use kennel_desk::model::*;
+    use std::cmp::Ordering;
+
+    fn sums(t: &CurrencyTotals) -> Vec<(String, String)> {
+        t.iter().map(|(c, d)| (c.to_string(), d.plain())).collect()
+    }
+
+    #[test]
+    fn integer_and_fractional_amounts_read_from_the_json_text() {
+        let list = invoices(
+            r#"[{"id":"i-1","amount":120},{"id":"i-2","amount":87.5},
+                {"id":"i-3","amount":100.10},{"id":"i-4","amount":-0.05},
+                {"id":"i-5","amount":1.5e2},{"id":"i-6","amount":"  "}]"#,
+        );
+        let plain: Vec<_> = list
+            .items
+            .iter()
+            .map(|i| match &i.amount {
+                Amount::Value(d) => d.plain(),
+                other => format!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(
+            plain,
+            ["120.00", "87.50", "100.10", "-0.05", "150.00", "Missing"]
+        );
+    }
+
+    #[test]
+    fn point_one_plus_point_two_minus_twenty_is_exactly_minus_19_70() {
+        let list = invoices(
+            r#"[{"id":"a","amount":0.1,"currency":"EUR","status":"open"},
+                {"id":"b","amount":0.2,"currency":"EUR","status":"open"},
+                {"id":"c","amount":-20,"currency":"EUR","status":"open"}]"#,
+        );
+        let t = list_totals(&list.items);
+        assert_eq!(sums(&t.all), [("EUR".to_string(), "-19.70".to_string())]);
+        assert_eq!(t.open, t.all, "credit notes count in the open total too");
+        let (_, total) = t.all.iter().next().expect("one currency");
+        assert!(total.is_negative());
+        assert_eq!(total.format(), "-19.70");
+    }
+
+    #[test]
+    fn ten_thousand_invoices_total_the_exact_decimal_sum() {
+        // Cents that f64 cannot all hold exactly: 0.01 .. 99.99 and large whole parts.
+        let mut json = String::from("[");
+        let mut expected_cents: i128 = 0;
+        for i in 0..10_000i128 {
+            let cents = i * 1_000_003 % 10_000_000_000 + i % 100;
+            expected_cents += cents;
+            if i > 0 {
+                json.push(',');
+            }
+            json.push_str(&format!(
+                r#"{{"id":"i-{i}","amount":{}.{:02},"currency":"CHF","status":"open"}}"#,
+                cents / 100,
+                cents % 100
+            ));
+        }
+        json.push(']');
+        let list = invoices(&json);
+        assert_eq!(list.items.len(), 10_000);
+        let t = list_totals(&list.items);
+        let expected = format!("{}.{:02}", expected_cents / 100, expected_cents % 100);
+        assert_eq!(sums(&t.all), [("CHF".to_string(), expected)]);
+    }
+
+    #[test]
+    fn a_twenty_digit_amount_is_kept_exact() {
+        let list = invoices(
+            r#"[{"id":"big","amount":12345678901234567890.12,"currency":"EUR","status":"open"},
+                {"id":"big2","amount":98765432109876543210,"currency":"EUR","status":"open"}]"#,
+        );
+        let Amount::Value(d) = &list.items[0].amount else {
+            panic!("a number: {:?}", list.items[0].amount)
+        };
+        assert_eq!(d.plain(), "12345678901234567890.12");
+        assert_eq!(d.format(), "12,345,678,901,234,567,890.12");
+        let t = list_totals(&list.items);
+        assert_eq!(
+            sums(&t.all),
+            [("EUR".to_string(), "111111111011111111100.12".to_string())]
+        );
+        // Through f64 the same text would have lost its last digits.
+        let through_f64: f64 = "12345678901234567890.12".parse().unwrap_or_default();
+        assert_ne!(format!("{through_f64:.2}"), d.plain());
+    }
+
+    #[test]
+    fn mixed_currencies_stay_apart_and_unknown_codes_are_kept() {
+        let list = invoices(
+            r#"[{"id":"1","amount":10,"currency":"EUR","status":"open"},
+                {"id":"2","amount":20,"currency":"chf","status":"paid"},
+                {"id":"3","amount":5.5,"currency":"EUR","status":"paid"},
+                {"id":"4","amount":1234.5,"currency":"xbt","status":"open"},
+                {"id":"5","amount":1235,"currency":"JPY","status":"open"},
+                {"id":"6","amount":3,"status":"open"}]"#,
+        );
+        let t = list_totals(&list.items);
+        assert_eq!(
+            sums(&t.all),
+            [
+                (CurrencyTotals::NO_CURRENCY.to_string(), "3.00".to_string()),
+                ("CHF".into(), "20.00".into()),
+                ("EUR".into(), "15.50".into()),
+                ("JPY".into(), "1235.00".into()),
+                ("XBT".into(), "1234.50".into()),
+            ]
+        );
+        assert_eq!(
+            sums(&t.open),
+            [
+                (CurrencyTotals::NO_CURRENCY.to_string(), "3.00".to_string()),
+                ("EUR".into(), "10.00".into()),
+                ("JPY".into(), "1235.00".into()),
+                ("XBT".into(), "1234.50".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_non_numeric_amount_is_left_out_of_totals_and_counted() {
+        let list = invoices(
+            r#"[{"id":"1","amount":10,"currency":"EUR","status":"open"},
+                {"id":"2","amount":"ten","currency":"EUR","status":"open"},
+                {"id":"3","amount":{"v":1},"currency":"EUR","status":"open"},
+                {"id":"4","currency":"EUR","status":"paid"}]"#,
+        );
+        assert!(list.rejected.is_empty(), "the invoices themselves are kept");
+        assert_eq!(list.items[1].amount, Amount::Invalid("ten".into()));
+        let t = list_totals(&list.items);
+        assert_eq!(sums(&t.all), [("EUR".to_string(), "10.00".to_string())]);
+        assert_eq!(t.all.left_out, 3);
+        assert_eq!(t.open.left_out, 2);
+    }
+
+    fn book() -> Vec<Invoice> {
+        invoices(
+            r#"[{"id":"i-1","number":"INV-9","date":"2026-11-01","amount":9,"currency":"EUR","status":"open","customerId":"c-1","bookingId":"b-1"},
+                {"id":"i-2","number":"INV-10","date":"2026-11-03","amount":100,"currency":"EUR","status":"paid","customerId":"c-2","bookingId":"b-2"},
+                {"id":"i-3","number":"INV-100","date":"2026-11-02","amount":10,"currency":"EUR","status":"overdue","customerId":"c-1"},
+                {"id":"i-4","number":"INV-11","date":"2026-10-30","amount":5,"currency":"CHF","status":"open","customerId":"C-2","bookingId":"b-3"},
+                {"id":"i-5","number":"INV-12","amount":"n/a","currency":"EUR","status":"open"},
+                {"id":"i-6","number":"INV-13","date":"2026-11-04","amount":1,"currency":"EUR"}]"#,
+        )
+        .items
+    }
+
+    fn ids(inv: &[Invoice], filter: &InvoiceFilter) -> Vec<String> {
+        let hay: Vec<_> = inv.iter().map(invoice_search_text).collect();
+        select_invoice_rows(inv, &hay, filter, |i| {
+            (i.booking_id.as_deref() == Some("b-3")).then(|| "Bella".to_string())
+        })
+        .into_iter()
+        .map(|i| inv[i].id.clone())
+        .collect()
+    }
+
+    #[test]
+    fn the_list_opens_on_open_and_offers_every_status_as_written() {
+        let inv = book();
+        assert_eq!(StatusFilter::from_param(None), StatusFilter::Open);
+        assert_eq!(ids(&inv, &InvoiceFilter::default()), ["i-1", "i-4", "i-5"]);
+        let options: Vec<_> = status_options(&inv)
+            .into_iter()
+            .map(|(f, n)| (f.label().to_string(), n))
+            .collect();
+        assert_eq!(
+            options,
+            [
+                ("Open".to_string(), 3),
+                ("Paid".into(), 1),
+                ("All".into(), 6),
+                ("overdue".into(), 1),
+                ("No status".into(), 1)
+            ]
+        );
+        for f in [
+            StatusFilter::Open,
+            StatusFilter::Paid,
+            StatusFilter::All,
+            StatusFilter::NoStatus,
+            StatusFilter::Other("overdue".into()),
+        ] {
+            assert_eq!(StatusFilter::from_param(f.param().as_deref()), f);
+        }
+        let overdue = InvoiceFilter {
+            status: StatusFilter::Other("overdue".into()),
+            ..Default::default()
+        };
+        assert_eq!(ids(&inv, &overdue), ["i-3"]);
+    }
+
+    #[test]
+    fn filters_by_dates_customer_and_search_including_animal_names() {
+        let inv = book();
+        let all = |f: InvoiceFilter| InvoiceFilter {
+            status: StatusFilter::All,
+            ..f
+        };
+        let dated = all(InvoiceFilter {
+            from: "2026-11-01".into(),
+            to: "2026-11-03".into(),
+            ..Default::default()
+        });
+        assert_eq!(ids(&inv, &dated), ["i-2", "i-3", "i-1"]);
+        let customer = all(InvoiceFilter {
+            customer: "c-2".into(),
+            ..Default::default()
+        });
+        assert_eq!(
+            ids(&inv, &customer),
+            ["i-2", "i-4"],
+            "ids match case-insensitively"
+        );
+        for (q, want) in [
+            ("inv-10", vec!["i-2", "i-3"]),
+            ("b-2", vec!["i-2"]),
+            ("bella", vec!["i-4"]),
+        ] {
+            let f = all(InvoiceFilter {
+                search: q.into(),
+                ..Default::default()
+            });
+            assert_eq!(ids(&inv, &f), want, "{q}");
+        }
+    }
+
+    #[test]
+    fn sorts_by_amount_numerically_within_a_currency_and_by_number_naturally() {
+        let inv = book();
+        let sorted = |param: &str| {
+            ids(
+                &inv,
+                &InvoiceFilter {
+                    status: StatusFilter::All,
+                    sort: Sort::from_param(Some(param)),
+                    ..Default::default()
+                },
+            )
+        };
+        // CHF first (alphabetical), then EUR 1 < 9 < 10 < 100, the non-number last.
+        assert_eq!(sorted("amount"), ["i-4", "i-6", "i-1", "i-3", "i-2", "i-5"]);
+        assert_eq!(
+            sorted("-amount"),
+            ["i-4", "i-2", "i-3", "i-1", "i-6", "i-5"]
+        );
+        assert_eq!(sorted("number"), ["i-1", "i-2", "i-4", "i-5", "i-6", "i-3"]);
+        // Newest first by default; the invoice without a date last either way.
+        assert_eq!(sorted("-date"), ["i-6", "i-2", "i-3", "i-1", "i-4", "i-5"]);
+        assert_eq!(sorted("date"), ["i-4", "i-1", "i-3", "i-2", "i-6", "i-5"]);
+        assert_eq!(sorted("status")[..3], ["i-1", "i-4", "i-5"]);
+        for p in [
+            "date", "-date", "number", "-number", "amount", "-amount", "status", "-status",
+        ] {
+            let s = Sort::from_param(Some(p));
+            assert_eq!(Sort::from_param(s.param().as_deref()), s, "{p}");
+        }
+        assert_eq!(Sort::from_param(Some("bogus")), Sort::default());
+        assert_eq!(
+            Sort::default().toggled(SortKey::Amount).param().as_deref(),
+            Some("amount")
+        );
+        assert_eq!(natural_cmp("INV-9", "INV-10"), Ordering::Less);
+        assert_eq!(natural_cmp("a007", "a7"), Ordering::Equal);
+    }
+
+    #[test]
+    fn csv_quotes_commas_quotes_and_line_breaks_and_keeps_plain_amounts() {
+        let inv = invoices(
+            r#"[{"id":"i-1","number":"INV, \"special\"","date":"2026-11-01","amount":1234.5,"currency":"EUR","status":"open","customerId":"c-1\nsecond line","bookingId":"b-1"},
+                {"id":"i-2","amount":"twelve","status":"weird"},
+                {"id":"i-3","amount":-20,"currency":"CHF","status":"paid"}]"#,
+        )
+        .items;
+        let csv = invoices_csv(&inv, &[2, 0, 1]).expect("csv");
+        assert_eq!(
+            csv,
+            "Number,Date,Amount,Currency,Status,Customer,Booking\r\n\
+             i-3,,-20.00,CHF,Paid,,\r\n\
+             \"INV, \"\"special\"\"\",2026-11-01,1234.50,EUR,Open,\"c-1\nsecond line\",b-1\r\n\
+             i-2,,twelve,,weird,,\r\n"
+        );
+        assert_eq!(
+            invoices_csv(&inv, &[]).as_deref(),
+            Some("Number,Date,Amount,Currency,Status,Customer,Booking\r\n")
+        );
+    }
+
+    #[test]
+    fn a_customer_is_gathered_from_bookings_and_invoices() {
+        let bookings: List<Booking> = decode_list(
+            r#"[{"id":"b-1","animalId":"a-1","customerId":"c-1","from":"2026-11-20","to":"2026-11-24"},
+                {"id":"b-2","animalId":"a-2","customerId":"c-1","from":"2026-12-01","to":"2026-12-03"},
+                {"id":"b-3","animalId":"a-1","customerId":"c-1","from":"2026-10-01","to":"2026-10-05"},
+                {"id":"b-4","animalId":"a-3","customerId":"c-2","from":"2026-11-20","to":"2026-11-22"},
+                {"id":"b-5","animalId":"a-1","customerId":"c-1","from":"2026-11-22"}]"#,
+            "bookings",
+        )
+        .expect("bookings");
+        let inv = invoices(
+            r#"[{"id":"i-1","date":"2026-11-20","amount":120,"currency":"EUR","status":"open","customerId":"c-1"},
+                {"id":"i-2","date":"2026-11-21","amount":-20,"currency":"EUR","status":"open","customerId":"c-1"},
+                {"id":"i-3","date":"2026-10-05","amount":50,"currency":"CHF","status":"paid","customerId":"c-1"},
+                {"id":"i-4","date":"2026-10-06","amount":7,"currency":"CHF","status":"overdue","customerId":"c-1"},
+                {"id":"i-5","amount":99,"currency":"EUR","status":"open","customerId":"c-2"}]"#,
+        )
+        .items;
+        let b = &bookings.items;
+        assert_eq!(
+            when(&b[0], "2026-11-24"),
+            When::Now,
+            "the last day is still now"
+        );
+        assert_eq!(when(&b[0], "2026-11-25"), When::Past);
+        assert_eq!(when(&b[1], "2026-11-30"), When::Upcoming);
+        let r = customer_records("c-1", b, &inv, "2026-11-22");
+        let id = |rows: &[usize]| rows.iter().map(|&i| b[i].id.clone()).collect::<Vec<_>>();
+        assert_eq!(id(&r.now), ["b-1", "b-5"]);
+        assert_eq!(id(&r.upcoming), ["b-2"]);
+        assert_eq!(id(&r.past), ["b-3"]);
+        assert_eq!(r.animals, ["a-1", "a-2"]);
+        let inv_ids: Vec<_> = r.invoices.iter().map(|&i| inv[i].id.clone()).collect();
+        assert_eq!(inv_ids, ["i-2", "i-1", "i-4", "i-3"]);
+        assert_eq!(sums(&r.open), [("EUR".to_string(), "100.00".to_string())]);
+        assert!(!r.is_unknown());
+        assert!(customer_records("c-404", b, &inv, "2026-11-22").is_unknown());
+    }
 }

@@ -3,7 +3,7 @@
 //! cells there, and the explicit ARIA roles keep the table semantics that a `display`
 //! change would drop.
 
-use super::{AnimalLink, AnimalVaccinationBadge, BookingBadge};
+use super::{AnimalLink, AnimalVaccinationBadge, BookingBadge, CustomerLink};
 use crate::api::cache::use_cache;
 use crate::model::text::{excerpt, or_dash, MISSING};
 use crate::model::{Booking, List};
@@ -88,7 +88,7 @@ fn BookingRow(booking: Booking, show_animal: bool) -> impl IntoView {
                     </div>
                 </td>
             })}
-            <td role="cell" data-label="Customer">{or_dash(booking.customer_id.as_deref()).to_string()}</td>
+            <td role="cell" data-label="Customer"><CustomerLink customer_id=booking.customer_id.clone()/></td>
             <td role="cell" data-label="Location">{or_dash(booking.location.as_deref()).to_string()}</td>
             <td role="cell" data-label="Care" class="kd-care">{care}</td>
         </tr>

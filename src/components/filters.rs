@@ -7,7 +7,7 @@ use leptos::prelude::*;
 #[component]
 pub fn FilterChip(
     #[prop(into)] href: String,
-    label: &'static str,
+    #[prop(into)] label: String,
     count: usize,
     active: bool,
 ) -> impl IntoView {

@@ -1,7 +1,7 @@
 //! The invoices table, used by the invoice list, the booking page and the animal page.
 
 use super::booking_table::Window;
-use super::InvoiceBadge;
+use super::{CustomerLink, InvoiceBadge, Money};
 use crate::api::cache::use_cache;
 use crate::model::text::{or_dash, MISSING};
 use crate::model::{Amount, Invoice, List};
@@ -67,10 +67,10 @@ fn InvoiceRow(invoice: Invoice) -> impl IntoView {
             </td>
             <td role="cell" data-label="Date">{or_dash(invoice.date.as_deref()).to_string()}</td>
             <td role="cell" data-label="Amount" class="kd-num">
-                {amount_text(&invoice.amount, invoice.currency.as_deref())}
+                <Money amount=invoice.amount.clone() currency=invoice.currency.clone()/>
             </td>
             <td role="cell" data-label="Status"><InvoiceBadge status=invoice.status.clone()/></td>
-            <td role="cell" data-label="Customer">{or_dash(invoice.customer_id.as_deref()).to_string()}</td>
+            <td role="cell" data-label="Customer"><CustomerLink customer_id=invoice.customer_id.clone()/></td>
             <td role="cell" data-label="Booking">{booking.map(IntoAny::into_any).unwrap_or_else(|| MISSING.into_any())}</td>
         </tr>
     }

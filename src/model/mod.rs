@@ -4,9 +4,12 @@
 
 pub mod animal;
 pub mod booking;
+pub mod customer;
 pub mod decode;
+pub mod export;
 pub mod filter;
 pub mod invoice;
+pub mod invoice_list;
 pub mod money;
 pub mod status;
 pub mod stay;

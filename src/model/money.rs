@@ -3,7 +3,8 @@
 //! currency: adding EUR to CHF is never right.
 
 use serde::{Deserialize, Deserializer};
-use serde_json::Value;
+use serde_json::value::RawValue;
+use std::cmp::Ordering;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -81,8 +82,9 @@ impl Decimal {
         self.units < 0
     }
 
-    /// Text with thousands separators and at least two decimals: "1,234.50".
-    pub fn format(self) -> String {
+    /// The digits with at least two decimals, as (negative, integer part, fraction part):
+    /// 1234.5 is (false, "1234", "50"); 0.125 keeps its third decimal.
+    fn parts(self) -> (bool, String, String) {
         let scale = self.scale.max(2);
         let units = self.rescaled(scale).unwrap_or(self.units);
         let digits = units.unsigned_abs().to_string();
@@ -91,7 +93,21 @@ impl Decimal {
         let (int_part, frac_part) = digits.split_at(digits.len() - scale);
         // Trailing zeros past the second decimal say nothing.
         let frac_part = frac_part.trim_end_matches('0');
-        let frac_part = format!("{frac_part:0<2}");
+        (units < 0, int_part.to_string(), format!("{frac_part:0<2}"))
+    }
+
+    /// Plain decimal text, no grouping, at least two decimals: "-1234.50". What CSV cells
+    /// carry, what `Intl.NumberFormat` is given (it reads a string exactly, an f64 would
+    /// round 20-digit amounts), and the fallback for a currency the browser does not know.
+    pub fn plain(self) -> String {
+        let (negative, int_part, frac_part) = self.parts();
+        let sign = if negative { "-" } else { "" };
+        format!("{sign}{int_part}.{frac_part}")
+    }
+
+    /// Text with thousands separators and at least two decimals: "1,234.50".
+    pub fn format(self) -> String {
+        let (negative, int_part, frac_part) = self.parts();
         let mut grouped = String::with_capacity(int_part.len() + int_part.len() / 3);
         for (i, c) in int_part.chars().enumerate() {
             if i > 0 && (int_part.len() - i) % 3 == 0 {
@@ -99,7 +115,7 @@ impl Decimal {
             }
             grouped.push(c);
         }
-        let sign = if units < 0 { "-" } else { "" };
+        let sign = if negative { "-" } else { "" };
         format!("{sign}{grouped}.{frac_part}")
     }
 }
@@ -116,6 +132,24 @@ impl PartialEq for Decimal {
 }
 
 impl Eq for Decimal {}
+
+impl Ord for Decimal {
+    fn cmp(&self, other: &Self) -> Ordering {
+        let scale = self.scale.max(other.scale);
+        match (self.rescaled(scale), other.rescaled(scale)) {
+            (Some(a), Some(b)) => a.cmp(&b),
+            // Rescaling overflows only for a value far from zero: its sign decides.
+            (None, _) => self.units.signum().cmp(&0),
+            (_, None) => 0.cmp(&other.units.signum()),
+        }
+    }
+}
+
+impl PartialOrd for Decimal {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
 
 impl fmt::Display for Decimal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -134,15 +168,23 @@ pub enum Amount {
 }
 
 impl<'de> Deserialize<'de> for Amount {
+    /// Reads the amount from its JSON text, never through f64: a 20-digit amount would be
+    /// rounded there before the exact parse. `RawValue` hands over the number exactly as
+    /// sent; serde_json's `arbitrary_precision` would do the same for every number in every
+    /// record, costing more wasm and changing how the lenient text fields see numbers.
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Ok(match Option::<Value>::deserialize(d)? {
-            None | Some(Value::Null) => Amount::Missing,
-            // serde_json prints a float as the shortest text that reads back the same, so
-            // 42.35 arrives here as "42.35", not as 42.349999…
-            Some(Value::Number(n)) => from_text(&n.to_string()),
-            Some(Value::String(s)) if s.trim().is_empty() => Amount::Missing,
-            Some(Value::String(s)) => from_text(&s),
-            Some(other) => Amount::Invalid(other.to_string()),
+        let raw = Box::<RawValue>::deserialize(d)?;
+        let text = raw.get().trim();
+        Ok(match text.as_bytes().first() {
+            None => Amount::Missing,
+            Some(b'n') if text == "null" => Amount::Missing,
+            Some(b'"') => match serde_json::from_str::<String>(text) {
+                Ok(s) if s.trim().is_empty() => Amount::Missing,
+                Ok(s) => from_text(&s),
+                Err(_) => Amount::Invalid(text.to_string()),
+            },
+            Some(b'-' | b'0'..=b'9') => from_text(text),
+            Some(_) => Amount::Invalid(text.to_string()),
         })
     }
 }

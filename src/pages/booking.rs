@@ -5,8 +5,8 @@ use crate::api::cache::use_cache;
 use crate::api::Cache;
 use crate::components::query_view::Role;
 use crate::components::{
-    query_view, AnimalLink, AnimalVaccinationBadge, BookingBadge, EmptyState, Field, Fields,
-    InvoiceTable,
+    query_view, AnimalLink, AnimalVaccinationBadge, BookingBadge, CustomerLink, EmptyState, Field,
+    Fields, InvoiceTable,
 };
 use crate::model::Booking;
 use leptos::prelude::*;
@@ -53,6 +53,7 @@ fn BookingDetail(booking: Arc<Booking>) -> impl IntoView {
     );
     let b = booking;
     let animal_id = b.animal_id.clone();
+    let customer_id = b.customer_id.clone();
     view! {
         <header class="kd-page__head">
             <h1>"Booking " {b.id.clone()}</h1>
@@ -64,7 +65,7 @@ fn BookingDetail(booking: Arc<Booking>) -> impl IntoView {
                 " "
                 <AnimalVaccinationBadge animal_id/>
             </Field>
-            <Field label="Customer" value=b.customer_id.clone()/>
+            <Field label="Customer"><CustomerLink customer_id/></Field>
             <Field label="From" value=b.from.clone()/>
             <Field label="To" value=b.to.clone()/>
             <Field label="Time" value=b.time.clone()/>

@@ -1,17 +1,34 @@
-//! The invoice list: what is open, what is paid, and the totals per currency.
+//! The invoice list: what is open (the default), paid or anything else, filtered by date
+//! range, customer and search, sorted, with the totals of the rows shown per currency and a
+//! CSV of them. All of the list's state lives in the query string, so a reload, Back or a
+//! shared link shows the same rows.
 
-use super::{list_path, search_setter, use_list_params};
 use crate::api::cache::use_cache;
+use crate::components::download::download_text;
 use crate::components::query_view::Role;
 use crate::components::{
-    query_view, EmptyState, FilterChip, InvoiceTable, RejectedNotice, SearchBox,
+    query_view, EmptyState, FilterChip, InvoiceTable, MoneyValue, RejectedNotice,
 };
-use crate::model::filter::{
-    invoice_counts, invoice_haystack, invoice_totals, select_invoices, InvoiceTotals, InvoiceView,
+use crate::model::export::invoices_csv;
+use crate::model::invoice_list::{
+    invoice_search_text, list_totals, select_invoice_rows, status_options, InvoiceFilter,
+    ListTotals, Sort, StatusFilter,
 };
 use crate::model::{CurrencyTotals, Invoice, List};
 use leptos::prelude::*;
+use leptos_router::hooks::{query_signal_with_options, use_query_map};
+use leptos_router::NavigateOptions;
+use std::collections::HashMap;
 use std::sync::Arc;
+use std::time::Duration;
+
+/// How long typing must pause before the URL is written: the rows narrow at every key, but
+/// a history entry per keystroke would make the URL flicker and Back useless.
+const URL_DELAY: Duration = Duration::from_millis(250);
+
+/// Above this many distinct animals, a search does not fetch animal names it lacks (it still
+/// finds the names already loaded): a big book would otherwise cost a request per animal.
+const NAME_FETCH_LIMIT: usize = 300;
 
 /// `/invoices`.
 #[component]
@@ -27,33 +44,157 @@ pub fn InvoicesPage() -> impl IntoView {
     }
 }
 
+/// A text parameter of the URL with a local copy that follows every keystroke; the URL
+/// follows once typing pauses, and the copy follows the URL (Back, a link, a reload).
+#[derive(Clone, Copy)]
+struct UrlText {
+    local: RwSignal<String>,
+    set_url: SignalSetter<Option<String>>,
+    timer: StoredValue<Option<TimeoutHandle>>,
+}
+
+impl UrlText {
+    fn new(key: &'static str) -> UrlText {
+        // Replace, not push: Back should leave the list, not replay the typing.
+        let options = NavigateOptions {
+            replace: true,
+            scroll: false,
+            ..Default::default()
+        };
+        let (url, set_url) = query_signal_with_options::<String>(key, options);
+        let local = RwSignal::new(url.get_untracked().unwrap_or_default());
+        Effect::new(move |_| {
+            let from_url = url.get().unwrap_or_default();
+            if from_url != local.get_untracked() {
+                local.set(from_url);
+            }
+        });
+        let timer: StoredValue<Option<TimeoutHandle>> = StoredValue::new(None);
+        // A pending write must not outlive the list: it would reach for the router's
+        // signals after they are gone.
+        on_cleanup(move || {
+            if let Some(handle) = timer.try_get_value().flatten() {
+                handle.clear();
+            }
+        });
+        UrlText {
+            local,
+            set_url,
+            timer,
+        }
+    }
+
+    fn input(self, text: String) {
+        self.local.set(text);
+        if let Some(handle) = self.timer.get_value() {
+            handle.clear();
+        }
+        let handle = set_timeout_with_handle(
+            move || {
+                let text = self.local.get_untracked();
+                self.set_url.set((!text.trim().is_empty()).then_some(text));
+            },
+            URL_DELAY,
+        )
+        .ok();
+        self.timer.set_value(handle);
+    }
+}
+
 #[component]
 fn InvoiceList(list: Arc<List<Invoice>>) -> impl IntoView {
     let cache = use_cache();
-    let (status, search) = use_list_params();
-    let view_kind = Memo::new(move |_| InvoiceView::from_param(status.get().as_deref()));
-    let haystacks: Arc<Vec<String>> = Arc::new(list.items.iter().map(invoice_haystack).collect());
-    let counts = invoice_counts(&list.items);
-    let rows = {
-        let list = list.clone();
-        Memo::new(move |_| select_invoices(&list.items, &haystacks, view_kind.get(), &search.get()))
-    };
-    let totals = {
-        let list = list.clone();
-        move || rows.with(|r| invoice_totals(r.iter().map(|&i| &list.items[i])))
-    };
     let config = cache.config().clone();
+    let query_map = use_query_map();
+    let (status_param, _) = query_signal_with_options::<String>("status", Default::default());
+    let (sort_param, set_sort_param) =
+        query_signal_with_options::<String>("sort", Default::default());
+    let status = Memo::new(move |_| StatusFilter::from_param(status_param.get().as_deref()));
+    let sort = Memo::new(move |_| Sort::from_param(sort_param.get().as_deref()));
+    let search = UrlText::new("q");
+    let customer = UrlText::new("customer");
+    let from = UrlText::new("from");
+    let to = UrlText::new("to");
+
+    // Built once per answer from the service, not once per keystroke.
+    let haystacks: Arc<Vec<String>> =
+        Arc::new(list.items.iter().map(invoice_search_text).collect());
+    let options = status_options(&list.items);
+
+    // Invoices name a booking, bookings name the animal: searching "Bella" needs both.
+    let bookings = cache.bookings();
+    let animal_of_booking = Memo::new(move |_| {
+        bookings.data.with(|data| {
+            data.as_ref()
+                .map(|b| {
+                    b.items
+                        .iter()
+                        .filter_map(|b| Some((b.id.clone(), b.animal_id.clone()?)))
+                        .collect::<HashMap<_, _>>()
+                })
+                .unwrap_or_default()
+        })
+    });
+
+    let rows = {
+        let (list, cache) = (list.clone(), cache.clone());
+        Memo::new(move |_| {
+            let filter = InvoiceFilter {
+                status: status.get(),
+                from: from.local.get(),
+                to: to.local.get(),
+                customer: customer.local.get(),
+                search: search.local.get(),
+                sort: sort.get(),
+            };
+            animal_of_booking.with(|animals| {
+                let fetch = !filter.search.trim().is_empty() && animals.len() <= NAME_FETCH_LIMIT;
+                select_invoice_rows(&list.items, &haystacks, &filter, |inv| {
+                    let animal = animals.get(inv.booking_id.as_deref()?)?;
+                    if fetch {
+                        // Tracked: a name that arrives later re-runs the search.
+                        cache.animal(animal).data.get()?.name.clone()
+                    } else {
+                        cache.animal_name_if_loaded(animal)
+                    }
+                })
+            })
+        })
+    };
+
     let chips = move || {
-        InvoiceView::ALL
+        let current = status.get();
+        options
             .iter()
-            .zip(counts)
-            .map(|(&v, count)| {
-                let href = config.href(&list_path("/invoices", v.param(), &search.get()));
-                view! { <FilterChip href label=v.label() count active=view_kind.get() == v/> }
+            .map(|(filter, count)| {
+                // Only the status changes; search, dates, customer and sort stay.
+                let mut params = query_map.get();
+                params.remove("status");
+                if let Some(value) = filter.param() {
+                    params.insert("status", value);
+                }
+                let href = config.href(&format!("/invoices{}", params.to_query_string()));
+                let label = filter.label().to_string();
+                view! { <FilterChip href label count=*count active=current == *filter/> }
             })
             .collect_view()
     };
-    let on_search = search_setter("/invoices", status);
+
+    let totals = {
+        let list = list.clone();
+        Memo::new(move |_| rows.with(|r| list_totals(r.iter().map(|&i| &list.items[i]))))
+    };
+
+    let export = {
+        let list = list.clone();
+        move |_| {
+            let csv = rows.with_untracked(|r| invoices_csv(&list.items, r));
+            if let Some(csv) = csv {
+                download_text("invoices.csv", "text/csv;charset=utf-8", &csv);
+            }
+        }
+    };
+
     let rejected = list.rejected.clone();
     let table = move || {
         if rows.with(Vec::is_empty) {
@@ -67,42 +208,91 @@ fn InvoiceList(list: Arc<List<Invoice>>) -> impl IntoView {
             view! { <InvoiceTable source=list.clone() rows/> }.into_any()
         }
     };
+    let text_input =
+        |field: UrlText, kind: &'static str, label: &'static str, class: &'static str| {
+            view! {
+                <label class=class>
+                    <span>{label}</span>
+                    <input
+                        type=kind
+                        prop:value=move || field.local.get()
+                        on:input=move |ev| field.input(event_target_value(&ev))
+                    />
+                </label>
+            }
+        };
     view! {
         <RejectedNotice rejected what="invoices"/>
         <div class="kd-toolbar">
             <nav class="kd-chips" aria-label="Filter invoices by status">{chips}</nav>
-            <SearchBox value=search placeholder="Search number, customer, booking…" on_change=on_search/>
         </div>
-        {move || view! { <Totals totals=totals()/> }}
+        <div class="kd-invoice-filters">
+            {text_input(search, "search", "Search number, customer, booking, animal", "kd-field-input kd-field-input--search")}
+            {text_input(customer, "text", "Customer", "kd-field-input")}
+            {text_input(from, "date", "From", "kd-field-input")}
+            {text_input(to, "date", "To", "kd-field-input")}
+            <label class="kd-field-input">
+                <span>"Sort"</span>
+                <select on:change=move |ev| {
+                    let value = event_target_value(&ev);
+                    set_sort_param.set(Sort::from_param(Some(&value)).param());
+                }>
+                    {SORTS
+                        .iter()
+                        .map(|&(value, label)| {
+                            let selected = move || Sort::from_param(Some(value)) == sort.get();
+                            view! { <option value=value prop:selected=selected>{label}</option> }
+                        })
+                        .collect_view()}
+                </select>
+            </label>
+            <button type="button" class="kd-button" on:click=export>"Download CSV"</button>
+        </div>
         {table}
+        {move || view! { <Totals totals=totals.get()/> }}
     }
 }
 
-/// Totals of the invoices shown, per status and currency; never added across currencies.
+/// The sort choices: URL value and what staff read.
+const SORTS: [(&str, &str); 8] = [
+    ("-date", "Newest first"),
+    ("date", "Oldest first"),
+    ("number", "Number ascending"),
+    ("-number", "Number descending"),
+    ("amount", "Amount, smallest first (per currency)"),
+    ("-amount", "Amount, largest first (per currency)"),
+    ("status", "Status"),
+    ("-status", "Status, reversed"),
+];
+
+/// Totals of the invoices shown, per currency; never added across currencies.
 #[component]
-fn Totals(totals: InvoiceTotals) -> impl IntoView {
-    let group = |label: &'static str, class: &'static str, t: CurrencyTotals| {
-        (!t.is_empty() || t.left_out > 0).then(|| {
-            let sums = t
-                .iter()
-                .map(|(currency, sum)| view! { <li>{format!("{currency} {}", sum.format())}</li> })
-                .collect_view();
-            let left_out = (t.left_out > 0).then(|| {
-                view! { <li class="kd-sub">{format!("{} without a usable amount", t.left_out)}</li> }
-            });
-            view! {
-                <div class=format!("kd-total kd-total--{class}")>
-                    <h2>{label}</h2>
-                    <ul>{sums}{left_out}</ul>
-                </div>
-            }
-        })
-    };
+fn Totals(totals: ListTotals) -> impl IntoView {
     view! {
         <section class="kd-totals" aria-label="Totals of the invoices shown">
+            {group("Total", "all", totals.all)}
             {group("Open", "open", totals.open)}
-            {group("Paid", "paid", totals.paid)}
-            {group("Other status", "other", totals.other)}
         </section>
+    }
+}
+
+/// One block of per-currency sums, and how many invoices had no usable amount.
+pub fn group(label: &'static str, class: &'static str, t: CurrencyTotals) -> impl IntoView {
+    let sums = t
+        .iter()
+        .map(|(currency, sum)| {
+            let currency = (currency != CurrencyTotals::NO_CURRENCY).then(|| currency.to_string());
+            view! { <li><MoneyValue amount=sum currency/></li> }
+        })
+        .collect_view();
+    let empty = (t.is_empty() && t.left_out == 0).then(|| view! { <li>"—"</li> });
+    let left_out = (t.left_out > 0).then(|| {
+        view! { <li class="kd-sub">{format!("{} without a usable amount, not counted", t.left_out)}</li> }
+    });
+    view! {
+        <div class=format!("kd-total kd-total--{class}")>
+            <h2>{label}</h2>
+            <ul>{sums}{empty}{left_out}</ul>
+        </div>
     }
 }

@@ -3,6 +3,7 @@
 pub mod animal;
 pub mod booking;
 pub mod bookings;
+pub mod customer;
 pub mod invoice;
 pub mod invoices;
 pub mod not_found;

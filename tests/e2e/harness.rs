@@ -74,6 +74,8 @@ pub struct Browser {
 #[derive(Clone)]
 pub struct Page {
     pub client: Client,
+    /// Where the browser saves downloads (empty until something is downloaded).
+    pub downloads: PathBuf,
 }
 
 fn free_port() -> u16 {
@@ -96,6 +98,8 @@ impl Browser {
             .unwrap_or_else(|e| panic!("cannot start {chromedriver}: {e}"));
         let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
         let profile = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("chromium-{port}"));
+        let downloads = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("downloads-{port}"));
+        let _ = std::fs::remove_dir_all(&downloads);
         let mut caps = serde_json::Map::new();
         caps.insert(
             "goog:chromeOptions".into(),
@@ -108,7 +112,12 @@ impl Browser {
                     "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
                     "--window-size=1280,900",
                     format!("--user-data-dir={}", profile.display()),
-                ]
+                ],
+                // Downloads land in a known folder, without a prompt, so a test can read them.
+                "prefs": {
+                    "download.default_directory": downloads.display().to_string(),
+                    "download.prompt_for_download": false,
+                },
             }),
         );
         // Keep the browser's console and security messages for chromedriver's log endpoint
@@ -130,7 +139,7 @@ impl Browser {
             }
         };
         Browser {
-            page: Page { client },
+            page: Page { client, downloads },
             driver,
         }
     }

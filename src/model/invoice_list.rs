@@ -1,0 +1,396 @@
+//! The invoice list's state and logic: which status it shows (Open unless the URL says
+//! otherwise), date range, customer, search and sort, and the totals of the rows shown.
+//! Everything the page keeps in the query string is read and written here, so a reload or
+//! a shared link shows the same rows.
+
+use super::money::{Amount, CurrencyTotals};
+use super::status::InvoiceStatus;
+use super::text::fold;
+use super::Invoice;
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+
+/// The status filter; `?status=` in the URL. Open is the default: staff ask "what is still
+/// owed" far more often than "what was ever billed".
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub enum StatusFilter {
+    #[default]
+    Open,
+    Paid,
+    All,
+    /// Invoices the service sent without a status.
+    NoStatus,
+    /// A status the app does not know, exactly as the service wrote it (`overdue`).
+    Other(String),
+}
+
+impl StatusFilter {
+    /// No parameter means Open. Any other value is a status as written, so a link to
+    /// `?status=overdue` keeps working whatever the data holds.
+    pub fn from_param(param: Option<&str>) -> Self {
+        match param.map(str::trim) {
+            None | Some("") | Some("open") => StatusFilter::Open,
+            Some("paid") => StatusFilter::Paid,
+            Some("all") => StatusFilter::All,
+            Some("none") => StatusFilter::NoStatus,
+            Some(other) => StatusFilter::Other(other.to_string()),
+        }
+    }
+
+    /// The URL value; `None` for the default.
+    pub fn param(&self) -> Option<String> {
+        match self {
+            StatusFilter::Open => None,
+            StatusFilter::Paid => Some("paid".into()),
+            StatusFilter::All => Some("all".into()),
+            StatusFilter::NoStatus => Some("none".into()),
+            StatusFilter::Other(raw) => Some(raw.clone()),
+        }
+    }
+
+    pub fn label(&self) -> &str {
+        match self {
+            StatusFilter::Open => "Open",
+            StatusFilter::Paid => "Paid",
+            StatusFilter::All => "All",
+            StatusFilter::NoStatus => "No status",
+            StatusFilter::Other(raw) => raw,
+        }
+    }
+
+    pub fn matches(&self, status: &InvoiceStatus) -> bool {
+        match (self, status) {
+            (StatusFilter::All, _) => true,
+            (StatusFilter::Open, InvoiceStatus::Open) => true,
+            (StatusFilter::Paid, InvoiceStatus::Paid) => true,
+            (StatusFilter::NoStatus, InvoiceStatus::Missing) => true,
+            (StatusFilter::Other(want), InvoiceStatus::Other(raw)) => want == raw,
+            _ => false,
+        }
+    }
+}
+
+/// The status chips to offer, with how many invoices each would show: Open, Paid, All, then
+/// every other status found in the data as written (alphabetically), then "No status" when
+/// some invoice has none.
+pub fn status_options(invoices: &[Invoice]) -> Vec<(StatusFilter, usize)> {
+    let (mut open, mut paid, mut missing) = (0, 0, 0);
+    let mut others: BTreeMap<&str, usize> = BTreeMap::new();
+    for inv in invoices {
+        match &inv.status {
+            InvoiceStatus::Open => open += 1,
+            InvoiceStatus::Paid => paid += 1,
+            InvoiceStatus::Missing => missing += 1,
+            InvoiceStatus::Other(raw) => *others.entry(raw.as_str()).or_default() += 1,
+        }
+    }
+    let mut options = vec![
+        (StatusFilter::Open, open),
+        (StatusFilter::Paid, paid),
+        (StatusFilter::All, invoices.len()),
+    ];
+    for (raw, count) in others {
+        // A status spelled like one of the fixed filters' URL values would be unreachable.
+        if !matches!(raw, "all" | "none" | "open" | "paid") {
+            options.push((StatusFilter::Other(raw.to_string()), count));
+        }
+    }
+    if missing > 0 {
+        options.push((StatusFilter::NoStatus, missing));
+    }
+    options
+}
+
+/// What the list can be sorted by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SortKey {
+    Date,
+    Number,
+    /// Numerically, within a currency: currencies are never compared with each other.
+    Amount,
+    Status,
+}
+
+/// A sort key and direction; `?sort=` in the URL as `date`, `-date` (descending), ….
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sort {
+    pub key: SortKey,
+    pub descending: bool,
+}
+
+impl Default for Sort {
+    /// Newest first.
+    fn default() -> Self {
+        Sort {
+            key: SortKey::Date,
+            descending: true,
+        }
+    }
+}
+
+impl Sort {
+    /// Unknown values fall back to newest first: an old bookmark must still open.
+    pub fn from_param(param: Option<&str>) -> Self {
+        let Some(param) = param.map(str::trim) else {
+            return Sort::default();
+        };
+        let (descending, name) = match param.strip_prefix('-') {
+            Some(name) => (true, name),
+            None => (false, param),
+        };
+        let key = match name {
+            "date" => SortKey::Date,
+            "number" => SortKey::Number,
+            "amount" => SortKey::Amount,
+            "status" => SortKey::Status,
+            _ => return Sort::default(),
+        };
+        Sort { key, descending }
+    }
+
+    /// The URL value; `None` for the default.
+    pub fn param(self) -> Option<String> {
+        if self == Sort::default() {
+            return None;
+        }
+        let name = match self.key {
+            SortKey::Date => "date",
+            SortKey::Number => "number",
+            SortKey::Amount => "amount",
+            SortKey::Status => "status",
+        };
+        Some(if self.descending {
+            format!("-{name}")
+        } else {
+            name.to_string()
+        })
+    }
+
+    /// What a click on the column `key` does: the same column flips direction, another
+    /// column starts ascending (dates start newest first, as people read invoice lists).
+    pub fn toggled(self, key: SortKey) -> Sort {
+        if self.key == key {
+            Sort {
+                key,
+                descending: !self.descending,
+            }
+        } else {
+            Sort {
+                key,
+                descending: key == SortKey::Date,
+            }
+        }
+    }
+}
+
+/// Everything that decides which invoices the list shows and in which order.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct InvoiceFilter {
+    pub status: StatusFilter,
+    /// Inclusive date range, `YYYY-MM-DD`; empty means open-ended.
+    pub from: String,
+    pub to: String,
+    /// Exact customer id (case-insensitive); empty means every customer.
+    pub customer: String,
+    /// Words found in number, customer id, booking id or animal name.
+    pub search: String,
+    pub sort: Sort,
+}
+
+/// Lower-cased search text of one invoice: number, id, customer id and booking id. Built once
+/// per list, not once per keystroke. The animal name is matched separately (it arrives later).
+pub fn invoice_search_text(inv: &Invoice) -> String {
+    let fields = [
+        inv.number.as_deref(),
+        Some(inv.id.as_str()),
+        inv.customer_id.as_deref(),
+        inv.booking_id.as_deref(),
+    ];
+    fold(
+        &fields
+            .iter()
+            .flatten()
+            .copied()
+            .collect::<Vec<_>>()
+            .join("\u{1f}"),
+    )
+}
+
+/// The invoices to show, as indices into `invoices`, in display order.
+///
+/// `haystacks[i]` is [`invoice_search_text`] of `invoices[i]`; `animal_name(inv)` is the name
+/// of the animal of the invoice's booking when known.
+pub fn select_invoice_rows(
+    invoices: &[Invoice],
+    haystacks: &[String],
+    filter: &InvoiceFilter,
+    animal_name: impl Fn(&Invoice) -> Option<String>,
+) -> Vec<usize> {
+    let needle = fold(filter.search.trim());
+    let customer = fold(filter.customer.trim());
+    let (from, to) = (filter.from.trim(), filter.to.trim());
+    let mut picked: Vec<usize> = invoices
+        .iter()
+        .enumerate()
+        .filter(|(_, inv)| filter.status.matches(&inv.status))
+        .filter(|(_, inv)| {
+            customer.is_empty()
+                || inv
+                    .customer_id
+                    .as_deref()
+                    .is_some_and(|c| fold(c.trim()) == customer)
+        })
+        .filter(|(_, inv)| {
+            // An invoice without a date cannot be said to fall in a range.
+            (from.is_empty() && to.is_empty())
+                || inv
+                    .date
+                    .as_deref()
+                    .is_some_and(|d| (from.is_empty() || d >= from) && (to.is_empty() || d <= to))
+        })
+        .filter(|(i, inv)| {
+            needle.is_empty()
+                || haystacks.get(*i).is_some_and(|h| h.contains(&needle))
+                || animal_name(inv).is_some_and(|name| fold(&name).contains(&needle))
+        })
+        .map(|(i, _)| i)
+        .collect();
+    let sort = filter.sort;
+    sort_rows(&mut picked, &|a, b| {
+        let (a, b) = (&invoices[a], &invoices[b]);
+        let primary = match sort.key {
+            SortKey::Date => missing_last(a.date.as_deref(), b.date.as_deref(), sort.descending),
+            SortKey::Number => missing_last(
+                Some(a.display_number()),
+                Some(b.display_number()),
+                sort.descending,
+            ),
+            SortKey::Amount => by_amount(a, b, sort.descending),
+            SortKey::Status => {
+                let ord = status_rank(&a.status).cmp(&status_rank(&b.status));
+                if sort.descending {
+                    ord.reverse()
+                } else {
+                    ord
+                }
+            }
+        };
+        // Ties: newest first, then by number, so the order never depends on the service's.
+        primary
+            .then_with(|| b.date.cmp(&a.date))
+            .then_with(|| natural_cmp(a.display_number(), b.display_number()))
+            .then_with(|| a.id.cmp(&b.id))
+    });
+    picked
+}
+
+/// Sorts row indices with a comparator behind a reference: every list sort of this module
+/// and of the customer page shares this one copy of the sort code. Each `sort_by` with its
+/// own closure type compiles a whole merge sort into the wasm (several KB each).
+pub fn sort_rows(rows: &mut [usize], cmp: &dyn Fn(usize, usize) -> Ordering) {
+    rows.sort_by(|&a, &b| cmp(a, b));
+}
+
+/// Compares two optional texts (numbers inside compared as numbers); a missing value goes
+/// last in either direction, so flipping the sort never puts the dashes on top.
+fn missing_last(a: Option<&str>, b: Option<&str>, descending: bool) -> Ordering {
+    match (a, b) {
+        (Some(a), Some(b)) => {
+            let ord = natural_cmp(a, b);
+            if descending {
+                ord.reverse()
+            } else {
+                ord
+            }
+        }
+        (Some(_), None) => Ordering::Less,
+        (None, Some(_)) => Ordering::Greater,
+        (None, None) => Ordering::Equal,
+    }
+}
+
+/// Groups by currency (alphabetically, no currency last), then by amount in the asked
+/// direction; amounts that are not numbers go last within their currency.
+fn by_amount(a: &Invoice, b: &Invoice, descending: bool) -> Ordering {
+    let currency = match (&a.currency, &b.currency) {
+        (Some(x), Some(y)) => x.cmp(y),
+        (Some(_), None) => Ordering::Less,
+        (None, Some(_)) => Ordering::Greater,
+        (None, None) => Ordering::Equal,
+    };
+    currency.then_with(|| match (&a.amount, &b.amount) {
+        (Amount::Value(x), Amount::Value(y)) => {
+            if descending {
+                y.cmp(x)
+            } else {
+                x.cmp(y)
+            }
+        }
+        (Amount::Value(_), _) => Ordering::Less,
+        (_, Amount::Value(_)) => Ordering::Greater,
+        _ => Ordering::Equal,
+    })
+}
+
+/// Open, Paid, other statuses alphabetically, then none.
+fn status_rank(status: &InvoiceStatus) -> (u8, &str) {
+    match status {
+        InvoiceStatus::Open => (0, ""),
+        InvoiceStatus::Paid => (1, ""),
+        InvoiceStatus::Other(raw) => (2, raw.as_str()),
+        InvoiceStatus::Missing => (3, ""),
+    }
+}
+
+/// Text order that reads runs of digits as numbers: "INV-9" before "INV-10".
+pub fn natural_cmp(a: &str, b: &str) -> Ordering {
+    let (mut a, mut b) = (a, b);
+    loop {
+        match (a.chars().next(), b.chars().next()) {
+            (None, None) => return Ordering::Equal,
+            (None, Some(_)) => return Ordering::Less,
+            (Some(_), None) => return Ordering::Greater,
+            (Some(x), Some(y)) if x.is_ascii_digit() && y.is_ascii_digit() => {
+                let (da, ra) = split_digits(a);
+                let (db, rb) = split_digits(b);
+                let (ta, tb) = (da.trim_start_matches('0'), db.trim_start_matches('0'));
+                let ord = ta.len().cmp(&tb.len()).then_with(|| ta.cmp(tb));
+                if ord != Ordering::Equal {
+                    return ord;
+                }
+                a = ra;
+                b = rb;
+            }
+            (Some(x), Some(y)) => {
+                if x != y {
+                    return x.cmp(&y);
+                }
+                a = &a[x.len_utf8()..];
+                b = &b[y.len_utf8()..];
+            }
+        }
+    }
+}
+
+fn split_digits(s: &str) -> (&str, &str) {
+    let end = s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
+    s.split_at(end)
+}
+
+/// Totals of the rows shown: everything per currency, and what is open per currency.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ListTotals {
+    pub all: CurrencyTotals,
+    pub open: CurrencyTotals,
+}
+
+pub fn list_totals<'a>(invoices: impl IntoIterator<Item = &'a Invoice>) -> ListTotals {
+    let mut totals = ListTotals::default();
+    for inv in invoices {
+        totals.all.add(inv.currency.as_deref(), &inv.amount);
+        if inv.status == InvoiceStatus::Open {
+            totals.open.add(inv.currency.as_deref(), &inv.amount);
+        }
+    }
+    totals
+}

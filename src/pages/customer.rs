@@ -1,0 +1,126 @@
+//! One customer. The service has no customer resource, so the page is built from what
+//! names the customer: its bookings (now, upcoming, past), the animals those bookings name,
+//! its invoices, and the open balance per currency at the top.
+
+use super::invoices::group;
+use super::use_id;
+use crate::api::cache::use_cache;
+use crate::components::query_view::Role;
+use crate::components::{query_view, AnimalLink, BookingTable, EmptyState, InvoiceTable, NotFound};
+use crate::model::customer::customer_records;
+use leptos::prelude::*;
+
+/// `/customers/:id`.
+#[component]
+pub fn CustomerPage() -> impl IntoView {
+    let id = use_id();
+    view! {
+        <section class="kd-page" aria-labelledby="kd-customer-title">
+            {move || view! { <CustomerDetail id=id.get()/> }}
+        </section>
+    }
+}
+
+#[component]
+fn CustomerDetail(id: String) -> impl IntoView {
+    let cache = use_cache();
+    let (bookings, invoices) = (cache.bookings(), cache.invoices());
+    let back_href = cache.config().href("/invoices");
+    let title = format!("Customer {id}");
+    let today = today_iso();
+    // Both lists are needed before anything can be said: "no bookings" is a guess until the
+    // bookings are in, and the balance is wrong until the invoices are.
+    let body = query_view(
+        bookings,
+        Role::Main,
+        "bookings",
+        None,
+        move |booking_list| {
+            let (id, today, back_href) = (id.clone(), today.clone(), back_href.clone());
+            query_view(
+                invoices.clone(),
+                Role::Related,
+                "invoices",
+                None,
+                move |invoice_list| {
+                    let records =
+                        customer_records(&id, &booking_list.items, &invoice_list.items, &today);
+                    if records.is_unknown() {
+                        return view! {
+                            <NotFound
+                                message=format!("No bookings or invoices for customer {id}.")
+                                back_href=back_href.clone()
+                                back_label="All invoices".to_string()
+                            />
+                        }
+                        .into_any();
+                    }
+                    let stays = |rows: Vec<usize>, empty: &'static str| {
+                        if rows.is_empty() {
+                            view! { <EmptyState message=empty/> }.into_any()
+                        } else {
+                            view! {
+                            <BookingTable source=booking_list.clone() rows=Signal::stored(rows)/>
+                        }
+                        .into_any()
+                        }
+                    };
+                    let animals = if records.animals.is_empty() {
+                        view! { <EmptyState message="No animals named in these bookings."/> }
+                            .into_any()
+                    } else {
+                        let items = records
+                            .animals
+                            .iter()
+                            .map(|a| view! { <li><AnimalLink animal_id=Some(a.clone())/></li> })
+                            .collect_view();
+                        view! { <ul class="kd-customer-animals">{items}</ul> }.into_any()
+                    };
+                    let invoice_rows = records.invoices.clone();
+                    let invoice_table = if invoice_rows.is_empty() {
+                        view! { <EmptyState message="No invoices for this customer."/> }.into_any()
+                    } else {
+                        view! {
+                        <InvoiceTable source=invoice_list.clone() rows=Signal::stored(invoice_rows)/>
+                    }
+                    .into_any()
+                    };
+                    view! {
+                        <section class="kd-totals kd-balance" aria-label="Open balance">
+                            {group("Open balance", "open", records.open.clone())}
+                        </section>
+                        <h2>"Now"</h2>
+                        {stays(records.now.clone(), "No stay today.")}
+                        <h2>"Upcoming"</h2>
+                        {stays(records.upcoming.clone(), "No upcoming stays.")}
+                        <h2>"Past"</h2>
+                        {stays(records.past.clone(), "No past stays.")}
+                        <h2>"Animals"</h2>
+                        {animals}
+                        <h2>"Invoices"</h2>
+                        {invoice_table}
+                    }
+                    .into_any()
+                },
+            )
+        },
+    );
+    view! {
+        <header class="kd-page__head">
+            <h1 id="kd-customer-title">{title}</h1>
+        </header>
+        {body}
+    }
+}
+
+/// Today's date in the browser's local time, `YYYY-MM-DD`: a stay is "now" by the kennel's
+/// calendar, not by UTC.
+fn today_iso() -> String {
+    let now = js_sys::Date::new_0();
+    format!(
+        "{:04}-{:02}-{:02}",
+        now.get_full_year(),
+        now.get_month() + 1,
+        now.get_date()
+    )
+}

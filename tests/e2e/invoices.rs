@@ -1,0 +1,457 @@
+//! End-to-end: the invoice list, invoice detail, customer page and CSV export (issue 9), over
+//! a dataset built here with dates relative to today, so "now / upcoming / past" holds on any
+//! day the tests run.
+
+use crate::harness::{dist, serve, Page, PATIENCE};
+use crate::scenario;
+use devapi::{Dataset, Faults, Server};
+use fantoccini::Locator;
+use serde_json::json;
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+fn day(offset: i64) -> String {
+    (chrono::Local::now().date_naive() + chrono::Duration::days(offset))
+        .format("%Y-%m-%d")
+        .to_string()
+}
+
+/// (id, number, date offset, amount as JSON text, currency, status, customer, booking)
+type Row = (
+    &'static str,
+    &'static str,
+    i64,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    Option<&'static str>,
+);
+
+const INVOICES: [Row; 10] = [
+    ("i-1", "INV-1", -1, "120", "EUR", "open", "c-1", Some("b-1")),
+    (
+        "i-2",
+        "INV-2",
+        -25,
+        "87.5",
+        "EUR",
+        "paid",
+        "c-1",
+        Some("b-3"),
+    ),
+    (
+        "i-3",
+        "INV-3",
+        -2,
+        "42.35",
+        "CHF",
+        "open",
+        "c-2",
+        Some("b-4"),
+    ),
+    ("i-4", "INV-4", -3, "-20", "EUR", "open", "c-1", Some("b-2")),
+    ("i-5", "INV-5", -40, "10", "EUR", "overdue", "c-1", None),
+    ("i-6", "INV-10", -5, "0.1", "EUR", "open", "c-2", None),
+    ("i-7", "INV-11", -6, "0.2", "EUR", "open", "c-2", None),
+    ("i-8", "INV-12", -7, "1234.5", "JPY", "open", "c-3", None),
+    ("i-9", "INV-13", -8, "99", "XBT", "open", "c-3", None),
+    ("i-10", "INV-14", -9, "\"n/a\"", "EUR", "open", "c-3", None),
+];
+
+fn dataset() -> Dataset {
+    let invoices: Vec<String> = INVOICES
+        .iter()
+        .map(|(id, number, date, amount, currency, status, customer, booking)| {
+            let booking = booking.map_or(String::new(), |b| format!(r#","bookingId":"{b}""#));
+            format!(
+                r#"{{"id":"{id}","number":"{number}","date":"{}","amount":{amount},"currency":"{currency}","status":"{status}","customerId":"{customer}"{booking}}}"#,
+                day(*date)
+            )
+        })
+        .collect();
+    let data = json!({
+        "animals": [
+            {"id": "a-1", "name": "Bella", "species": "dog", "customerId": "c-1"},
+            {"id": "a-2", "name": "Mimi", "species": "cat", "customerId": "c-2"},
+            {"id": "a-3", "name": "Rex", "species": "dog", "customerId": "c-1"}
+        ],
+        "bookings": [
+            {"id": "b-1", "animalId": "a-1", "customerId": "c-1", "from": day(-1), "to": day(2), "status": "in_house"},
+            {"id": "b-2", "animalId": "a-3", "customerId": "c-1", "from": day(10), "to": day(12), "status": "confirmed"},
+            {"id": "b-3", "animalId": "a-1", "customerId": "c-1", "from": day(-30), "to": day(-25), "status": "checked_out"},
+            {"id": "b-4", "animalId": "a-2", "customerId": "c-2", "from": day(0), "to": day(1), "status": "arriving_today"}
+        ]
+    });
+    let text = data.to_string().replacen(
+        '{',
+        &format!(r#"{{"invoices":[{}],"#, invoices.join(",")),
+        1,
+    );
+    Dataset::from_json(&text).expect("the invoice dataset is valid")
+}
+
+async fn app() -> Server {
+    serve(dataset(), Some(dist()), Faults::default()).await
+}
+
+/// Exact sums in hundredths per currency of the invoices that pass `keep`, as plain decimals.
+fn expected_sums(keep: impl Fn(&Row) -> bool) -> BTreeMap<String, String> {
+    let mut cents: BTreeMap<String, i64> = BTreeMap::new();
+    for row in INVOICES.iter().filter(|r| keep(r)) {
+        let Ok(value) = row.3.parse::<f64>() else {
+            continue; // not a number: left out of totals
+        };
+        // Two decimals at most in this dataset, so rounding to cents is exact here.
+        *cents.entry(row.4.to_string()).or_default() += (value * 100.0).round() as i64;
+    }
+    cents
+        .into_iter()
+        .map(|(c, v)| {
+            let sign = if v < 0 { "-" } else { "" };
+            (c, format!("{sign}{}.{:02}", v.abs() / 100, v.abs() % 100))
+        })
+        .collect()
+}
+
+/// The per-currency sums a totals block shows, read from its `<data>` elements.
+async fn shown_sums(b: &Page, css: &str) -> BTreeMap<String, String> {
+    let mut sums = BTreeMap::new();
+    for el in b
+        .client
+        .find_all(Locator::Css(&format!("{css} data")))
+        .await
+        .expect("find")
+    {
+        let value = el.attr("value").await.expect("attr").unwrap_or_default();
+        let currency = el
+            .attr("data-currency")
+            .await
+            .expect("attr")
+            .unwrap_or_default();
+        sums.insert(currency, value);
+    }
+    sums
+}
+
+/// The table's rows as cells: number, date, amount (exact), currency, status, customer, booking.
+async fn table_rows(b: &Page) -> Vec<Vec<String>> {
+    let mut rows = Vec::new();
+    for tr in b
+        .client
+        .find_all(Locator::Css(".kd-table--invoices tbody tr"))
+        .await
+        .expect("rows")
+    {
+        let cells = tr.find_all(Locator::Css("td")).await.expect("cells");
+        let mut out = Vec::new();
+        for (i, td) in cells.iter().enumerate() {
+            if i == 2 {
+                let money = td.find(Locator::Css(".kd-money")).await.expect("amount");
+                let currency = money.attr("data-currency").await.ok().flatten();
+                // A number carries its exact value; text that is not one is shown as sent.
+                let value = match money.attr("value").await.ok().flatten() {
+                    Some(value) => value,
+                    None => money
+                        .text()
+                        .await
+                        .unwrap_or_default()
+                        .replace(" (not a number)", ""),
+                };
+                out.push(value);
+                out.push(currency.unwrap_or_default());
+            } else {
+                let text = td.text().await.unwrap_or_default();
+                out.push(if text == "—" { String::new() } else { text });
+            }
+        }
+        rows.push(out);
+    }
+    rows
+}
+
+async fn wait_rows(b: &Page, count: usize) -> Vec<String> {
+    let started = Instant::now();
+    loop {
+        let rows = b
+            .client
+            .find_all(Locator::Css(".kd-table--invoices tbody tr"))
+            .await
+            .unwrap_or_default();
+        if rows.len() == count {
+            let mut texts = Vec::new();
+            for r in rows {
+                texts.push(r.text().await.unwrap_or_default());
+            }
+            return texts;
+        }
+        assert!(
+            started.elapsed() < PATIENCE,
+            "expected {count} invoice rows, have {}: {}",
+            rows.len(),
+            b.body_text().await
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+async fn wait_url_contains(b: &Page, part: &str) -> String {
+    let started = Instant::now();
+    loop {
+        let url = b
+            .client
+            .current_url()
+            .await
+            .map(|u| u.to_string())
+            .unwrap_or_default();
+        if url.contains(part) {
+            return url;
+        }
+        assert!(started.elapsed() < PATIENCE, "URL {url} never had {part}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn invoice_list_opens_on_open_with_exact_totals_per_currency() {
+    let server = app().await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.goto(&format!("{url}/invoices")).await;
+        b.wait_text(".kd-chip[aria-current='true']", "Open").await;
+        let open = INVOICES.iter().filter(|r| r.5 == "open").count();
+        let rows = wait_rows(&b, open).await;
+        assert!(
+            rows.iter().all(|r| r.contains("Open")),
+            "only open invoices: {rows:#?}"
+        );
+        // Every other status as written has its own chip.
+        b.wait_text("a.kd-chip", "overdue").await;
+        let want_open = expected_sums(|r| r.5 == "open");
+        assert_eq!(shown_sums(&b, ".kd-total--open").await, want_open);
+        assert_eq!(shown_sums(&b, ".kd-total--all").await, want_open);
+        assert_eq!(want_open["EUR"], "100.30", "0.1 + 0.2 + 120 - 20");
+        // Formatted for the browser's locale (en-US in the test browser): symbol, grouping,
+        // no decimals for yen, the plain decimal and code for a currency it does not know.
+        let totals = b.wait_text(".kd-total--open", "€100.30").await;
+        assert!(totals.contains("42.35"), "{totals}");
+        assert!(totals.contains("¥1,235"), "{totals}");
+        assert!(totals.contains("99.00 XBT"), "{totals}");
+        assert!(
+            totals.contains("1 without a usable amount"),
+            "the non-numeric amount is counted: {totals}"
+        );
+        // A credit note shows with a minus.
+        b.wait_text(".kd-table--invoices", "-€20.00").await;
+
+        b.click("a.kd-chip[href='/invoices?status=all']").await;
+        wait_rows(&b, INVOICES.len()).await;
+        assert_eq!(
+            shown_sums(&b, ".kd-total--all").await,
+            expected_sums(|_| true)
+        );
+        assert_eq!(shown_sums(&b, ".kd-total--open").await, want_open);
+    })
+    .await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_filter_and_a_sort_survive_a_reload() {
+    let server = app().await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.goto(&format!("{url}/invoices")).await;
+        wait_rows(&b, 8).await;
+        let customer = b
+            .client
+            .wait()
+            .at_most(PATIENCE)
+            .for_element(Locator::Css(".kd-invoice-filters input[type=text]"))
+            .await
+            .expect("customer field");
+        customer.send_keys("c-2").await.expect("type");
+        // The rows narrow at once; the URL follows when typing pauses.
+        wait_rows(&b, 3).await;
+        wait_url_contains(&b, "customer=c-2").await;
+        let sort = b
+            .client
+            .find(Locator::Css(".kd-invoice-filters select"))
+            .await
+            .expect("sort");
+        sort.select_by_value("amount").await.expect("select");
+        wait_url_contains(&b, "sort=amount").await;
+        let before = wait_rows(&b, 3).await;
+        // CHF first, then EUR 0.1 < 0.2.
+        assert!(before[0].contains("INV-3"), "{before:#?}");
+        assert!(before[1].contains("INV-10"), "{before:#?}");
+        assert!(before[2].contains("INV-11"), "{before:#?}");
+
+        b.client.refresh().await.expect("reload");
+        let after = wait_rows(&b, 3).await;
+        assert_eq!(after, before);
+        let field = b
+            .client
+            .find(Locator::Css(".kd-invoice-filters input[type=text]"))
+            .await
+            .expect("customer field");
+        assert_eq!(
+            field.prop("value").await.expect("value").as_deref(),
+            Some("c-2")
+        );
+        let selected = b
+            .client
+            .find(Locator::Css(".kd-invoice-filters select"))
+            .await
+            .expect("sort")
+            .prop("value")
+            .await
+            .expect("value");
+        assert_eq!(selected.as_deref(), Some("amount"));
+    })
+    .await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn invoice_detail_links_reach_booking_animal_and_customer() {
+    let server = app().await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.goto(&format!("{url}/invoices")).await;
+        b.click("a.kd-row-link[href='/invoices/i-1']").await;
+        b.wait_text("h1", "Invoice INV-1").await;
+        let fields = b.wait_text(".kd-fields", "Bella").await;
+        for expected in [
+            "€120.00",
+            "EUR",
+            "Open",
+            "c-1",
+            "b-1",
+            "In the house",
+            "i-1",
+        ] {
+            assert!(fields.contains(expected), "{expected} in {fields}");
+        }
+        assert!(
+            fields.contains(&format!("{} → {}", day(-1), day(2))),
+            "the booking's dates: {fields}"
+        );
+
+        b.click(".kd-fields a.kd-animal-link").await;
+        b.wait_text("h1", "Bella").await;
+        assert_eq!(b.path().await, "/animals/a-1");
+        b.client.back().await.expect("back");
+
+        b.click(".kd-fields a.kd-customer-link").await;
+        b.wait_text("h1", "Customer c-1").await;
+        assert_eq!(b.path().await, "/customers/c-1");
+        b.client.back().await.expect("back");
+
+        b.click(".kd-fields a[href='/bookings/b-1']").await;
+        b.wait_text("h1", "Booking b-1").await;
+        // The booking page links its customer too.
+        b.click(".kd-fields a.kd-customer-link").await;
+        b.wait_text("h1", "Customer c-1").await;
+    })
+    .await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn customer_page_lists_exactly_that_customers_records_and_open_balance() {
+    let server = app().await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.goto(&format!("{url}/customers/c-1")).await;
+        b.wait_text("h1", "Customer c-1").await;
+        b.wait_text(".kd-customer-animals", "Rex").await;
+        let animals = b.texts(".kd-customer-animals li", 2).await;
+        assert_eq!(animals, ["Bella", "Rex"]);
+        let tables = b.texts(".kd-table--bookings", 3).await;
+        assert_eq!(tables.len(), 3, "now, upcoming, past");
+        let booking_ids = |t: &str| {
+            ["b-1", "b-2", "b-3", "b-4"]
+                .into_iter()
+                .filter(|id| t.contains(id))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(booking_ids(&tables[0]), ["b-1"], "now: {}", tables[0]);
+        assert_eq!(booking_ids(&tables[1]), ["b-2"], "upcoming: {}", tables[1]);
+        assert_eq!(booking_ids(&tables[2]), ["b-3"], "past: {}", tables[2]);
+        let invoices = b.texts(".kd-table--invoices tbody tr", 4).await;
+        let mut numbers: Vec<_> = invoices
+            .iter()
+            .filter_map(|r| r.split_whitespace().next().map(str::to_string))
+            .collect();
+        numbers.sort();
+        let mut want: Vec<_> = INVOICES
+            .iter()
+            .filter(|r| r.6 == "c-1")
+            .map(|r| r.1.to_string())
+            .collect();
+        want.sort();
+        assert_eq!(numbers, want);
+        let balance = shown_sums(&b, ".kd-balance").await;
+        assert_eq!(balance, expected_sums(|r| r.6 == "c-1" && r.5 == "open"));
+        assert_eq!(
+            balance["EUR"], "100.00",
+            "120 open minus the 20 credit note"
+        );
+
+        b.goto(&format!("{url}/customers/c-404")).await;
+        b.wait_text(
+            ".kd-state--not-found",
+            "No bookings or invoices for customer c-404.",
+        )
+        .await;
+    })
+    .await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn csv_download_equals_the_visible_table() {
+    let server = app().await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.goto(&format!("{url}/invoices?status=all&sort=amount"))
+            .await;
+        let shown = wait_rows(&b, INVOICES.len()).await;
+        assert_eq!(shown.len(), INVOICES.len());
+        let table = table_rows(&b).await;
+        b.click_text(".kd-invoice-filters button", "Download CSV")
+            .await;
+        // Chromium writes the file itself (no script reads it back): wait for it to finish.
+        let file = b.downloads.join("invoices.csv");
+        let started = Instant::now();
+        while !file.is_file() {
+            assert!(
+                started.elapsed() < PATIENCE,
+                "no download in {:?}",
+                b.downloads
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        let mut reader = csv::Reader::from_path(&file).expect("csv opens");
+        let header: Vec<String> = reader
+            .headers()
+            .expect("header")
+            .iter()
+            .map(str::to_string)
+            .collect();
+        assert_eq!(
+            header,
+            ["Number", "Date", "Amount", "Currency", "Status", "Customer", "Booking"]
+        );
+        let records: Vec<Vec<String>> = reader
+            .records()
+            .map(|r| r.expect("record").iter().map(str::to_string).collect())
+            .collect();
+        assert_eq!(records, table);
+        // The non-numeric amount is exported as sent, next to its currency.
+        assert!(records.iter().any(|r| r[2] == "n/a"), "{records:#?}");
+    })
+    .await;
+    server.stop().await;
+}
