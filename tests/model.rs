@@ -450,6 +450,8 @@ fn path_routing_owns_only_its_base_and_what_is_below_it() {
         Config::default().owns_path("/anything"),
         "no base: the whole origin is the app's"
     );
+}
+
 // ---- Invoices and customers (issue 9): exact money, the invoice list, CSV, customers ----
 
 mod invoices_and_customers {

@@ -3,11 +3,11 @@
 //! Run by `scripts/test.sh` after `trunk build --release`.
 #![cfg(not(target_arch = "wasm32"))]
 
-mod deploy;
 mod animal;
+mod deploy;
 mod harness;
-mod places;
 mod invoices;
+mod places;
 
 use devapi::{Faults, Server};
 use futures::FutureExt;
