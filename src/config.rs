@@ -8,8 +8,10 @@
 //! |----------------|---------|------------------------------------------------------------|
 //! | `api-base`     | `/api`  | base URL of the kennel service (same origin by default)     |
 //! | `route-base`   | empty   | path prefix the app owns, e.g. `/intranet/kennel` when embedded |
-//! | `timeout-ms`   | 10000   | a request not answered by then is aborted                   |
+//! | `timeout-ms`   | 10000   | a request whose answer has not started by then is aborted   |
+//! | `body-timeout-ms` | 60000 | an answer still arriving after this long is aborted (large lists on weak Wi-Fi) |
 //! | `refresh-secs` | 60      | lists on screen refresh this often (0: never)               |
+//! | `service-worker` | none  | script of the offline app-shell worker; set only by the app's own index.html |
 //! | `credentials`  | `same-origin` | fetch credentials: `omit`, `same-origin` or `include`  |
 
 /// The longest delay a browser timer accepts (2^31-1 ms, about 24.8 days).
@@ -35,8 +37,13 @@ pub struct Config {
     /// Empty, or a path starting with `/` and without a trailing slash.
     pub route_base: String,
     pub timeout_ms: u32,
+    /// Allowance for reading a body that has started to arrive; longer than `timeout_ms`,
+    /// since a list of 50 000 bookings is megabytes.
+    pub body_timeout_ms: u32,
     pub refresh_secs: u32,
     pub credentials: Credentials,
+    /// The offline app-shell worker's script, when the page is the app's own (never embedded).
+    pub service_worker: Option<String>,
 }
 
 impl Default for Config {
@@ -45,8 +52,10 @@ impl Default for Config {
             api_base: "/api".into(),
             route_base: String::new(),
             timeout_ms: 10_000,
+            body_timeout_ms: 60_000,
             refresh_secs: 60,
             credentials: Credentials::SameOrigin,
+            service_worker: None,
         }
     }
 }
@@ -74,6 +83,11 @@ impl Config {
                 .filter(|&ms| ms > 0)
                 .map(|ms| ms.min(MAX_TIMER_MS))
                 .unwrap_or(d.timeout_ms),
+            body_timeout_ms: get("body-timeout-ms")
+                .and_then(|v| v.parse::<u32>().ok())
+                .filter(|&ms| ms > 0)
+                .map(|ms| ms.min(MAX_TIMER_MS))
+                .unwrap_or(d.body_timeout_ms),
             refresh_secs: get("refresh-secs")
                 .and_then(|v| v.parse::<u32>().ok())
                 .map(|s| s.min(MAX_TIMER_MS / 1000))
@@ -83,6 +97,7 @@ impl Config {
                 Some("include") => Credentials::Include,
                 _ => d.credentials,
             },
+            service_worker: get("service-worker"),
         }
     }
 

@@ -16,5 +16,5 @@ pub use booking_table::BookingTable;
 pub use fields::{Field, Fields};
 pub use filters::{FilterChip, SearchBox};
 pub use invoice_table::InvoiceTable;
-pub use query_view::query_view;
+pub use query_view::{query_view, query_view_live};
 pub use states::{EmptyState, ErrorState, Loading, NotFound, RejectedNotice};

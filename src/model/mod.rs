@@ -8,6 +8,7 @@ pub mod decode;
 pub mod filter;
 pub mod invoice;
 pub mod money;
+pub mod rows;
 pub mod status;
 pub mod text;
 

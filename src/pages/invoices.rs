@@ -2,9 +2,9 @@
 
 use super::{list_path, search_setter, use_list_params};
 use crate::api::cache::use_cache;
-use crate::components::query_view::Role;
+use crate::components::query_view::{Derived, Role};
 use crate::components::{
-    query_view, EmptyState, FilterChip, InvoiceTable, RejectedNotice, SearchBox,
+    query_view_live, EmptyState, FilterChip, InvoiceTable, RejectedNotice, SearchBox,
 };
 use crate::model::filter::{
     invoice_counts, invoice_haystack, invoice_totals, select_invoices, InvoiceTotals, InvoiceView,
@@ -22,31 +22,35 @@ pub fn InvoicesPage() -> impl IntoView {
             <header class="kd-page__head">
                 <h1 id="kd-invoices-title">"Invoices"</h1>
             </header>
-            {query_view(query, Role::Main, "invoices", None, |list| view! { <InvoiceList list/> })}
+            {query_view_live(query, Role::Main, "invoices", |list| view! { <InvoiceList list/> })}
         </section>
     }
 }
 
+/// Built once per mounted page; answers flow through `list` (see the booking list).
 #[component]
-fn InvoiceList(list: Arc<List<Invoice>>) -> impl IntoView {
+fn InvoiceList(list: Signal<Arc<List<Invoice>>>) -> impl IntoView {
     let cache = use_cache();
     let (status, search) = use_list_params();
     let view_kind = Memo::new(move |_| InvoiceView::from_param(status.get().as_deref()));
-    let haystacks: Arc<Vec<String>> = Arc::new(list.items.iter().map(invoice_haystack).collect());
-    let counts = invoice_counts(&list.items);
-    let rows = {
-        let list = list.clone();
-        Memo::new(move |_| select_invoices(&list.items, &haystacks, view_kind.get(), &search.get()))
-    };
-    let totals = {
-        let list = list.clone();
-        move || rows.with(|r| invoice_totals(r.iter().map(|&i| &list.items[i])))
+    let haystacks = Memo::new(move |_| {
+        Derived(Arc::new(list.with(|l| {
+            l.items.iter().map(invoice_haystack).collect::<Vec<_>>()
+        })))
+    });
+    let counts = Memo::new(move |_| list.with(|l| invoice_counts(&l.items)));
+    let rows = Memo::new(move |_| {
+        let haystacks = haystacks.get();
+        list.with(|l| select_invoices(&l.items, &haystacks.0, view_kind.get(), &search.get()))
+    });
+    let totals = move || {
+        list.with(|l| rows.with(|r| invoice_totals(r.iter().filter_map(|&i| l.items.get(i)))))
     };
     let config = cache.config().clone();
     let chips = move || {
         InvoiceView::ALL
             .iter()
-            .zip(counts)
+            .zip(counts.get())
             .map(|(&v, count)| {
                 let href = config.href(&list_path("/invoices", v.param(), &search.get()));
                 view! { <FilterChip href label=v.label() count active=view_kind.get() == v/> }
@@ -54,21 +58,24 @@ fn InvoiceList(list: Arc<List<Invoice>>) -> impl IntoView {
             .collect_view()
     };
     let on_search = search_setter("/invoices", status);
-    let rejected = list.rejected.clone();
-    let table = move || {
-        if rows.with(Vec::is_empty) {
-            let message = if list.items.is_empty() {
-                "There are no invoices."
-            } else {
-                "No invoices match this filter."
-            };
-            view! { <EmptyState message/> }.into_any()
-        } else {
-            view! { <InvoiceTable source=list.clone() rows/> }.into_any()
-        }
+    let rejected = move || {
+        let rejected = list.with(|l| l.rejected.clone());
+        view! { <RejectedNotice rejected what="invoices"/> }
+    };
+    let shape =
+        Memo::new(
+            move |_| match (rows.with(Vec::is_empty), list.with(|l| l.items.is_empty())) {
+                (false, _) => None,
+                (true, true) => Some("There are no invoices."),
+                (true, false) => Some("No invoices match this filter."),
+            },
+        );
+    let table = move || match shape.get() {
+        Some(message) => view! { <EmptyState message/> }.into_any(),
+        None => view! { <InvoiceTable source=list rows/> }.into_any(),
     };
     view! {
-        <RejectedNotice rejected what="invoices"/>
+        {rejected}
         <div class="kd-toolbar">
             <nav class="kd-chips" aria-label="Filter invoices by status">{chips}</nav>
             <SearchBox value=search placeholder="Search number, customer, booking…" on_change=on_search/>
