@@ -70,7 +70,7 @@ fn every_unreadable_answer_is_named_in_words() {
         "The kennel service sent an answer that could not be used. \
          The list of bookings could not be read: the answer was empty."
     );
-    assert!(list_error(" null ").ends_with("the answer was null instead of data."));
+    assert!(list_error(" null ").ends_with("expected a list, found null (no data)."));
     assert!(list_error(r#"[{"id":"b-1","from":"2026-"#)
         .ends_with("the answer was cut off before its end."));
     assert!(

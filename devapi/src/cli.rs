@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use chrono::NaiveDate;
+use devapi::{Fault, FaultSettings};
 
 pub const USAGE: &str = "\
 devapi: development server for the kennel booking API (kennel-api.md)
@@ -22,7 +23,40 @@ Options:
                        /api get DIR/index.html
   --delay-ms N         Add N milliseconds of latency to every /api response
   --fail-status CODE   Make every /api response fail with CODE (200-599)
+                       and a JSON error body (same as --fault CODE)
+  --fault KIND         Answer /api requests badly; KIND is one of
+                         CODE             that status (200-599), JSON error body
+                         html[:CODE]      a proxy's HTML error page (default 503)
+                         hang[:MS]        no answer for MS ms, then the real one;
+                                          without MS never (past any time-out)
+                         malformed        200, JSON with a syntax error
+                         truncated        200, the real body cut in half
+                         wrong-types      200, strings (but ids) as numbers,
+                                          \"amount\" as a string
+                         object           200, {\"items\": [...]} where a list
+                                          belongs ([record] for a record)
+                         empty            200, empty body
+                         null             200, body `null`
+                         drip[:B[:MS]]    200, the real body B bytes every MS ms
+                                          (default 64 bytes every 100 ms)
+  --fault-path SEL     Apply --delay-ms and --fault only to matching /api paths:
+                       SEL ending in / matches everything below it
+                       (/api/animals/), * matches anything (/api/bookings*),
+                       otherwise the path must be equal (/api/bookings)
+  --fault-times N      Apply them to the next N matching requests only
   -h, --help           Print this help
+
+Faults never touch CORS preflights, the app's files or the control endpoints.
+Change them while running, e.g.
+  curl -X POST localhost:8080/__faults \\
+       -d '{\"fault\": \"html:503\", \"path\": \"/api/bookings\", \"delay_ms\": 0, \"times\": null}'
+  curl localhost:8080/__faults             (show)
+  curl -X DELETE localhost:8080/__faults   (clear: normal answers)
+A POST replaces all settings; missing keys mean no fault, no delay, all paths,
+no limit. GET /__stats counts requests and answers per /api path (DELETE resets).
+
+API answers carry a strong ETag and Cache-Control: no-cache; a GET whose
+If-None-Match names the current ETag gets 304 with no body.
 
 Without --data or --generate, built-in demo data is served.
 On start, one line goes to stdout: devapi listening on http://HOST:PORT
@@ -50,6 +84,21 @@ pub struct Cli {
     pub dist: Option<PathBuf>,
     pub delay_ms: u64,
     pub fail_status: Option<u16>,
+    pub fault: Option<Fault>,
+    pub fault_path: Option<String>,
+    pub fault_times: Option<u32>,
+}
+
+impl Cli {
+    /// The fault settings the flags ask for.
+    pub fn fault_settings(&self) -> FaultSettings {
+        FaultSettings {
+            fault: self.fault.or(self.fail_status.map(Fault::Status)),
+            delay_ms: self.delay_ms,
+            path: self.fault_path.clone(),
+            times: self.fault_times,
+        }
+    }
 }
 
 /// The result of parsing: run, or just print the usage.
@@ -70,6 +119,9 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Parsed, String> 
         dist: None,
         delay_ms: 0,
         fail_status: None,
+        fault: None,
+        fault_path: None,
+        fault_times: None,
     };
     let mut seen: Vec<String> = Vec::new();
     let mut args = args.into_iter();
@@ -124,8 +176,19 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Parsed, String> 
                 }
                 cli.fail_status = Some(code);
             }
+            "--fault" => cli.fault = Some(value.parse::<Fault>()?),
+            "--fault-path" => {
+                if !value.starts_with('/') {
+                    return Err(format!("--fault-path must start with '/', got '{value}'"));
+                }
+                cli.fault_path = Some(value);
+            }
+            "--fault-times" => cli.fault_times = Some(number(&flag, &value, "a count")?),
             _ => return Err(format!("unknown flag '{flag}'")),
         }
+    }
+    if seen.iter().any(|f| f == "--fault") && seen.iter().any(|f| f == "--fail-status") {
+        return Err("--fault and --fail-status cannot be combined".to_string());
     }
     if seen.iter().any(|f| f == "--data") && seen.iter().any(|f| f == "--generate") {
         return Err("--data and --generate cannot be combined".to_string());
@@ -142,6 +205,9 @@ const KNOWN_FLAGS: &[&str] = &[
     "--dist",
     "--delay-ms",
     "--fail-status",
+    "--fault",
+    "--fault-path",
+    "--fault-times",
 ];
 
 fn non_empty(flag: &str, value: String) -> Result<String, String> {
@@ -203,6 +269,27 @@ mod tests {
         assert_eq!(cli.source, Source::Generate(500));
         assert_eq!(cli.dist, Some(PathBuf::from("dist")));
         assert_eq!((cli.delay_ms, cli.fail_status), (250, Some(503)));
+        assert_eq!(cli.fault_settings().fault, Some(Fault::Status(503)));
+        let cli = run(&[
+            "--fault",
+            "drip:10:50",
+            "--fault-path=/api/animals/",
+            "--fault-times",
+            "3",
+        ])
+        .unwrap();
+        assert_eq!(
+            cli.fault_settings(),
+            FaultSettings {
+                fault: Some(Fault::Drip {
+                    bytes: 10,
+                    every: std::time::Duration::from_millis(50)
+                }),
+                delay_ms: 0,
+                path: Some("/api/animals/".into()),
+                times: Some(3),
+            }
+        );
         assert_eq!(
             run(&["--data", "f.json"]).unwrap().source,
             Source::Data("f.json".into())
@@ -233,6 +320,14 @@ mod tests {
             (&["--fail-status", "99"], "200-599"),
             (&["--generate", "-5"], "--generate expects a number"),
             (&["--port", "1", "--port", "2"], "given more than once"),
+            (&["--fault", "teapot"], "unknown fault 'teapot'"),
+            (&["--fault", "html:99"], "200-599"),
+            (&["--fault-path", "api"], "must start with '/'"),
+            (&["--fault-times", "x"], "--fault-times expects a count"),
+            (
+                &["--fault", "500", "--fail-status", "503"],
+                "cannot be combined",
+            ),
             (
                 &["--data", "x.json", "--generate", "5"],
                 "cannot be combined",

@@ -2,8 +2,10 @@
 
 use std::path::Path;
 
-use chrono::{Days, NaiveDate};
+use chrono::NaiveDate;
 use serde_json::Value;
+
+use crate::records::Records;
 
 /// The records behind `/api`, kept as raw JSON so fixtures can hold nulls, missing
 /// fields, unknown statuses and malformed records, and the server returns them
@@ -22,13 +24,13 @@ impl Dataset {
     /// Realistic demo data whose dates are relative to `today`; identical output for
     /// the same `today`.
     pub fn demo(today: NaiveDate) -> Dataset {
-        crate::demo::build(today)
+        crate::demo::build(today).into()
     }
 
     /// `n` bookings, one invoice per booking and about `n / 5` animals, dated around
     /// `today`, for scale tests; identical output for the same `n` and `today`.
     pub fn generate(n: usize, today: NaiveDate) -> Dataset {
-        crate::generate::build(n, today)
+        crate::generate::build(n, today).into()
     }
 
     /// Parses the `--data` format: one object
@@ -74,6 +76,21 @@ impl Dataset {
     }
 }
 
+impl From<Records> for Dataset {
+    fn from(records: Records) -> Dataset {
+        let Records {
+            bookings,
+            invoices,
+            animals,
+        } = records;
+        Dataset {
+            bookings,
+            invoices,
+            animals,
+        }
+    }
+}
+
 fn kind_of(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
@@ -83,35 +100,6 @@ fn kind_of(value: &Value) -> &'static str {
         Value::Array(_) => "an array",
         Value::Object(_) => "an object",
     }
-}
-
-/// An amount in cents as a JSON number: whole amounts become integers (`120`),
-/// others decimals (`87.5`, `42.35`), because the spec allows both and the app must
-/// handle both.
-pub(crate) fn amount_value(cents: i64) -> Value {
-    if cents % 100 == 0 {
-        Value::from(cents / 100)
-    } else {
-        // Shortest round-trip formatting of cents/100 prints exactly two decimals or fewer.
-        Value::from(cents as f64 / 100.0)
-    }
-}
-
-/// `date` shifted by `days` (negative goes back).
-pub(crate) fn add_days(date: NaiveDate, days: i64) -> NaiveDate {
-    let magnitude = Days::new(days.unsigned_abs());
-    let shifted = if days >= 0 {
-        date.checked_add_days(magnitude)
-    } else {
-        date.checked_sub_days(magnitude)
-    };
-    // Only fails beyond chrono's year range; callers shift by a few hundred days.
-    shifted.unwrap_or(date)
-}
-
-/// `YYYY-MM-DD`, the spec's date format.
-pub(crate) fn date_string(date: NaiveDate) -> String {
-    date.format("%Y-%m-%d").to_string()
 }
 
 #[cfg(test)]
@@ -158,13 +146,5 @@ mod tests {
     fn load_names_the_file() {
         let err = Dataset::load(Path::new("/nonexistent/devapi-fixture.json")).unwrap_err();
         assert!(err.contains("/nonexistent/devapi-fixture.json"), "{err}");
-    }
-
-    #[test]
-    fn amounts_are_integers_when_whole() {
-        assert_eq!(amount_value(12000).to_string(), "120");
-        assert_eq!(amount_value(8750).to_string(), "87.5");
-        assert_eq!(amount_value(4235).to_string(), "42.35");
-        assert_eq!(amount_value(123_456_789).to_string(), "1234567.89");
     }
 }

@@ -7,7 +7,7 @@
 use chrono::NaiveDate;
 use serde_json::{json, Value};
 
-use crate::dataset::{add_days, amount_value, date_string, Dataset};
+use crate::records::{add_days, amount_value, date_string, Records};
 use crate::rng::Rng;
 
 mod tables;
@@ -55,7 +55,7 @@ struct Booking {
     care: String,
 }
 
-pub(crate) fn build(today: NaiveDate) -> Dataset {
+pub(crate) fn build(today: NaiveDate) -> Records {
     let mut rng = Rng::new(SEED);
     let profiles = profiles(&mut rng);
     let animals = ANIMALS
@@ -66,7 +66,7 @@ pub(crate) fn build(today: NaiveDate) -> Dataset {
     let stays = stays(today, &mut rng);
     let bookings = bookings(&stays, &profiles, today, &mut rng);
     let invoices = invoices(&bookings, &profiles, today, &mut rng);
-    Dataset {
+    Records {
         bookings: bookings
             .iter()
             .map(|b| booking_json(b, &profiles))

@@ -6,7 +6,7 @@
 use chrono::NaiveDate;
 use serde_json::{json, Value};
 
-use crate::dataset::{add_days, amount_value, date_string, Dataset};
+use crate::records::{add_days, amount_value, date_string, Records};
 use crate::rng::Rng;
 
 const SEED: u64 = 0x5ca1_ab1e;
@@ -52,7 +52,7 @@ const CARE: &[&str] = &[
     "",
 ];
 
-pub(crate) fn build(n: usize, today: NaiveDate) -> Dataset {
+pub(crate) fn build(n: usize, today: NaiveDate) -> Records {
     let mut rng = Rng::new(SEED);
     let animal_count = n.div_ceil(5);
     let animals: Vec<Value> = (0..animal_count)
@@ -108,7 +108,7 @@ pub(crate) fn build(n: usize, today: NaiveDate) -> Dataset {
             "bookingId": id,
         }));
     }
-    Dataset {
+    Records {
         bookings,
         invoices,
         animals,

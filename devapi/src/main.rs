@@ -73,10 +73,14 @@ fn build_dataset(cli: &Cli) -> Result<Dataset, String> {
 }
 
 async fn serve(cli: Cli, dataset: Dataset) -> ExitCode {
+    let settings = cli.fault_settings();
+    if settings != Default::default() {
+        eprintln!("devapi: faults {}", settings.to_json());
+    }
     let options = Options {
         dataset,
-        dist: cli.dist,
-        faults: Faults::new(cli.delay_ms, cli.fail_status),
+        dist: cli.dist.clone(),
+        faults: Faults::with(settings),
     };
     let server = match Server::start(&cli.host, cli.port, options).await {
         Ok(server) => server,

@@ -2,54 +2,73 @@
 //! app with an SPA fallback, compression and request logging.
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::hash::{Hash, Hasher};
+use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
 use axum::body::{Body, Bytes};
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, Request, State};
-use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
+use axum::http::{header, Extensions, HeaderMap, HeaderValue, Method, StatusCode, Uri, Version};
 use axum::middleware::{self, Next};
 use axum::response::Response;
-use axum::routing::{any, get, MethodRouter};
+use axum::routing::{any, get};
 use axum::Router;
-use serde_json::{json, Value};
+use serde_json::Value;
 use tower::ServiceExt;
+use tower_http::compression::predicate::{DefaultPredicate, Predicate};
 use tower_http::compression::CompressionLayer;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
 
-use crate::{Faults, Options};
+use crate::respond::{error_response, json_response};
+use crate::{Dataset, Options, Stats};
 
 /// Builds the whole app: `/api` over `options.dataset`, plus the built app from
 /// `options.dist` when given. Every response is logged to stderr, gzip-compressed
 /// when the client accepts it, and carries CORS headers for the request's origin.
 pub fn router(options: Options) -> Router {
+    router_with_data(options).0
+}
+
+/// [`router`], plus the handle that swaps the served records while it runs.
+pub(crate) fn router_with_data(options: Options) -> (Router, LiveData) {
     let Options {
         dataset,
         dist,
         faults,
     } = options;
-    let bookings = Arc::new(Collection::new("booking", dataset.bookings));
-    let invoices = Arc::new(Collection::new("invoice", dataset.invoices));
-    let animals = Arc::new(Collection::new("animal", dataset.animals));
+    let data = LiveData::new(dataset);
 
     // The spec has no list of animals, so `/api/animals` falls through to not-found.
     let api = Router::new()
-        .route("/api/bookings", list_route(&bookings))
-        .route("/api/bookings/{id}", get_route(&bookings))
-        .route("/api/invoices", list_route(&invoices))
-        .route("/api/invoices/{id}", get_route(&invoices))
-        .route("/api/animals/{id}", get_route(&animals))
+        .route("/api/bookings", get(list_bookings))
+        .route("/api/bookings/{id}", get(get_booking))
+        .route("/api/invoices", get(list_invoices))
+        .route("/api/invoices/{id}", get(get_invoice))
+        .route("/api/animals/{id}", get(get_animal))
         .route("/api", any(api_not_found))
         .route("/api/{*rest}", any(api_not_found))
         .method_not_allowed_fallback(method_not_allowed)
-        .layer(middleware::from_fn_with_state(faults, inject_faults))
-        .layer(SetResponseHeaderLayer::overriding(
+        .with_state(data.clone())
+        .layer(middleware::from_fn_with_state(
+            faults.clone(),
+            crate::inject::inject_faults,
+        ))
+        // Answers that can be revalidated say `no-cache` themselves; the rest (errors,
+        // injected faults) must never be reused.
+        .layer(SetResponseHeaderLayer::if_not_present(
             header::CACHE_CONTROL,
             HeaderValue::from_static("no-store"),
+        ))
+        // Outermost in /api, so it counts what the client finally got, faults included.
+        .layer(middleware::from_fn_with_state(
+            faults.stats(),
+            count_requests,
         ));
+
+    let control = crate::inject::control_routes(faults);
 
     let outside_api = match dist {
         Some(dir) => {
@@ -59,10 +78,118 @@ pub fn router(options: Options) -> Router {
         None => Router::new().fallback(no_app),
     };
 
-    api.merge(outside_api)
+    let app = api
+        .merge(control)
+        .merge(outside_api)
         .layer(cors())
-        .layer(CompressionLayer::new())
-        .layer(middleware::from_fn(log_request))
+        .layer(
+            CompressionLayer::new().compress_when(DefaultPredicate::new().and(
+                // A drip must reach the client as it is sent; an encoder would buffer it.
+                |_: StatusCode, _: Version, _: &HeaderMap, extensions: &Extensions| {
+                    extensions.get::<crate::inject::Uncompressed>().is_none()
+                },
+            )),
+        )
+        .layer(middleware::from_fn(log_request));
+    (app, data)
+}
+
+/// The records served under `/api`, swappable while the server runs (tests change
+/// the data, then check that the app's refresh shows it).
+#[derive(Clone)]
+pub(crate) struct LiveData {
+    current: Arc<RwLock<Arc<Collections>>>,
+}
+
+struct Collections {
+    bookings: Collection,
+    invoices: Collection,
+    animals: Collection,
+}
+
+impl LiveData {
+    fn new(dataset: Dataset) -> LiveData {
+        LiveData {
+            current: Arc::new(RwLock::new(Arc::new(Collections::new(dataset)))),
+        }
+    }
+
+    /// The records now; requests already running keep the set they started with.
+    fn now(&self) -> Arc<Collections> {
+        let guard = self
+            .current
+            .read()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        Arc::clone(&*guard)
+    }
+
+    pub(crate) fn replace(&self, dataset: Dataset) {
+        // Built before taking the lock: serializing a large list takes a while.
+        let next = Arc::new(Collections::new(dataset));
+        *self
+            .current
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner()) = next;
+    }
+
+    pub(crate) fn dataset(&self) -> Dataset {
+        let now = self.now();
+        Dataset {
+            bookings: now.bookings.records.clone(),
+            invoices: now.invoices.records.clone(),
+            animals: now.animals.records.clone(),
+        }
+    }
+}
+
+impl Collections {
+    fn new(dataset: Dataset) -> Collections {
+        Collections {
+            bookings: Collection::new("booking", dataset.bookings),
+            invoices: Collection::new("invoice", dataset.invoices),
+            animals: Collection::new("animal", dataset.animals),
+        }
+    }
+}
+
+async fn list_bookings(State(data): State<LiveData>, headers: HeaderMap) -> Response {
+    data.now().bookings.list(&headers)
+}
+
+async fn list_invoices(State(data): State<LiveData>, headers: HeaderMap) -> Response {
+    data.now().invoices.list(&headers)
+}
+
+async fn get_booking(
+    State(data): State<LiveData>,
+    headers: HeaderMap,
+    id: Result<Path<String>, PathRejection>,
+) -> Response {
+    data.now().bookings.get(id, &headers)
+}
+
+async fn get_invoice(
+    State(data): State<LiveData>,
+    headers: HeaderMap,
+    id: Result<Path<String>, PathRejection>,
+) -> Response {
+    data.now().invoices.get(id, &headers)
+}
+
+async fn get_animal(
+    State(data): State<LiveData>,
+    headers: HeaderMap,
+    id: Result<Path<String>, PathRejection>,
+) -> Response {
+    data.now().animals.get(id, &headers)
+}
+
+async fn count_requests(State(stats): State<Stats>, request: Request, next: Next) -> Response {
+    let path = request.uri().path().to_owned();
+    stats.record_request(&path);
+    let response = next.run(request).await;
+    stats.record_status(&path, response.status().as_u16());
+    response
 }
 
 type AppFiles = ServeDir<ServeFile>;
@@ -76,6 +203,8 @@ struct Collection {
     index: HashMap<String, usize>,
     /// The whole list serialized once, because generated lists run to 100 000 records.
     list_body: Bytes,
+    /// The list's strong validator, hashed once for the same reason.
+    list_etag: HeaderValue,
 }
 
 impl Collection {
@@ -90,19 +219,21 @@ impl Collection {
         let list_body = serde_json::to_vec(&records)
             .map(Bytes::from)
             .unwrap_or_else(|_| Bytes::from_static(b"[]"));
+        let list_etag = etag(&list_body);
         Collection {
             noun,
             records,
             index,
             list_body,
+            list_etag,
         }
     }
 
-    fn list(&self) -> Response {
-        json_response(StatusCode::OK, self.list_body.clone())
+    fn list(&self, headers: &HeaderMap) -> Response {
+        revalidatable(headers, self.list_etag.clone(), self.list_body.clone())
     }
 
-    fn get(&self, id: Result<Path<String>, PathRejection>) -> Response {
+    fn get(&self, id: Result<Path<String>, PathRejection>, headers: &HeaderMap) -> Response {
         let id = match id {
             Ok(Path(id)) => id,
             Err(rejection) => {
@@ -115,7 +246,7 @@ impl Collection {
         };
         let record = self.index.get(&id).and_then(|&i| self.records.get(i));
         match record.map(serde_json::to_vec) {
-            Some(Ok(body)) => json_response(StatusCode::OK, body),
+            Some(Ok(body)) => revalidatable(headers, etag(&body), Bytes::from(body)),
             Some(Err(e)) => {
                 error_response(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string())
             }
@@ -136,22 +267,6 @@ fn record_id(record: &Value) -> Option<String> {
         Value::Number(id) => Some(id.to_string()),
         _ => None,
     }
-}
-
-fn list_route(collection: &Arc<Collection>) -> MethodRouter {
-    let collection = Arc::clone(collection);
-    get(move || {
-        let collection = Arc::clone(&collection);
-        async move { collection.list() }
-    })
-}
-
-fn get_route(collection: &Arc<Collection>) -> MethodRouter {
-    let collection = Arc::clone(collection);
-    get(move |id: Result<Path<String>, PathRejection>| {
-        let collection = Arc::clone(&collection);
-        async move { collection.get(id) }
-    })
 }
 
 async fn api_not_found(method: Method, uri: Uri) -> Response {
@@ -220,28 +335,6 @@ fn cors() -> CorsLayer {
         .max_age(Duration::from_secs(600))
 }
 
-async fn inject_faults(State(faults): State<Faults>, request: Request, next: Next) -> Response {
-    let delay = faults.delay_ms();
-    if delay > 0 {
-        tokio::time::sleep(Duration::from_millis(delay)).await;
-    }
-    if let Some(code) = faults.fail_status() {
-        let status = StatusCode::from_u16(code)
-            .ok()
-            .filter(|s| (200..=599).contains(&s.as_u16()))
-            .unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-        return error_response(
-            status,
-            "injected_failure",
-            format!(
-                "devapi fault injection: every /api response fails with status {}",
-                status.as_u16()
-            ),
-        );
-    }
-    next.run(request).await
-}
-
 async fn log_request(request: Request, next: Next) -> Response {
     let method = request.method().clone();
     let path = request.uri().path().to_owned();
@@ -255,17 +348,44 @@ async fn log_request(request: Request, next: Next) -> Response {
     response
 }
 
-fn json_response(status: StatusCode, body: impl Into<Body>) -> Response {
-    let mut response = Response::new(body.into());
-    *response.status_mut() = status;
-    response.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/json"),
-    );
+/// A strong validator for exactly these bytes: the body's hash and length. The same
+/// value goes with the gzip-encoded form; `Vary: Accept-Encoding` (set by the
+/// compression layer) keeps caches from mixing the two up.
+pub(crate) fn etag(body: &[u8]) -> HeaderValue {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    body.hash(&mut hasher);
+    let text = format!("\"{:016x}-{:x}\"", hasher.finish(), body.len());
+    HeaderValue::from_str(&text).unwrap_or_else(|_| HeaderValue::from_static("\"0\""))
+}
+
+/// A 200 JSON answer with its validator, or a bodiless 304 when the client's
+/// `If-None-Match` names it: an unchanged refresh then costs neither the transfer
+/// nor the client's parsing. `no-cache` lets the browser keep the body but ask first.
+fn revalidatable(headers: &HeaderMap, etag: HeaderValue, body: Bytes) -> Response {
+    let unchanged = headers
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .any(|value| if_none_match_names(value.as_bytes(), etag.as_bytes()));
+    let mut response = if unchanged {
+        let mut response = Response::new(Body::empty());
+        *response.status_mut() = StatusCode::NOT_MODIFIED;
+        response
+    } else {
+        json_response(StatusCode::OK, body)
+    };
+    let headers = response.headers_mut();
+    headers.insert(header::ETAG, etag);
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     response
 }
 
-fn error_response(status: StatusCode, error: &str, message: String) -> Response {
-    let body = json!({ "error": error, "message": message }).to_string();
-    json_response(status, body)
+/// `If-None-Match` uses the weak comparison (RFC 9110 13.1.2): `W/` is ignored, and
+/// `*` matches any current representation.
+fn if_none_match_names(header_value: &[u8], etag: &[u8]) -> bool {
+    header_value
+        .split(|&b| b == b',')
+        .map(|candidate| candidate.trim_ascii())
+        .any(|candidate| {
+            candidate == b"*" || candidate.strip_prefix(b"W/").unwrap_or(candidate) == etag
+        })
 }

@@ -9,7 +9,8 @@ use tokio::net::TcpSocket;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
-use crate::{router, Options};
+use crate::routes::{router_with_data, LiveData};
+use crate::{Dataset, Faults, Options, Stats};
 
 /// How long `stop` lets open requests finish after the listener has closed.
 const DRAIN_TIMEOUT: Duration = Duration::from_secs(2);
@@ -25,6 +26,8 @@ pub struct Server {
     shutdown: Option<oneshot::Sender<()>>,
     listener_closed: Option<oneshot::Receiver<()>>,
     task: Option<JoinHandle<()>>,
+    data: LiveData,
+    faults: Faults,
 }
 
 impl Server {
@@ -57,7 +60,8 @@ impl Server {
             _closed: closed_tx,
         };
         let (shutdown_tx, shutdown_rx) = oneshot::channel::<()>();
-        let app = router(options);
+        let faults = options.faults.clone();
+        let (app, data) = router_with_data(options);
         let task = tokio::spawn(async move {
             let served = axum::serve(listener, app)
                 .with_graceful_shutdown(async {
@@ -74,7 +78,38 @@ impl Server {
             shutdown: Some(shutdown_tx),
             listener_closed: Some(closed_rx),
             task: Some(task),
+            data,
+            faults,
         })
+    }
+
+    /// Serves `dataset` from the next request on (requests already running finish
+    /// with the old records). Lists get a new `ETag` when their bytes change.
+    pub fn set_dataset(&self, dataset: Dataset) {
+        self.data.replace(dataset);
+    }
+
+    /// Changes the served records in place, e.g.
+    /// `server.update_dataset(|d| d.bookings[3]["care"] = json!("Changed"))`.
+    pub fn update_dataset(&self, change: impl FnOnce(&mut Dataset)) {
+        let mut dataset = self.data.dataset();
+        change(&mut dataset);
+        self.data.replace(dataset);
+    }
+
+    /// A copy of the records served now.
+    pub fn dataset(&self) -> Dataset {
+        self.data.dataset()
+    }
+
+    /// The request counters (the same as `faults().stats()`).
+    pub fn stats(&self) -> Stats {
+        self.faults.stats()
+    }
+
+    /// The server's fault settings (a clone of the handle it was started with).
+    pub fn faults(&self) -> Faults {
+        self.faults.clone()
     }
 
     /// Graceful shutdown: stops accepting, waits until the listener is closed (the

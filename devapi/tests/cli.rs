@@ -32,8 +32,27 @@ fn help_prints_usage() {
         "--dist",
         "--delay-ms",
         "--fail-status",
+        "--fault",
+        "--fault-path",
+        "--fault-times",
+        "/__faults",
+        "/__stats",
+        "If-None-Match",
     ] {
         assert!(usage.contains(flag), "{flag} missing from usage");
+    }
+    for kind in [
+        "html",
+        "hang",
+        "malformed",
+        "truncated",
+        "wrong-types",
+        "object",
+        "empty",
+        "null",
+        "drip",
+    ] {
+        assert!(usage.contains(kind), "fault {kind} missing from usage");
     }
 }
 
@@ -44,6 +63,8 @@ fn bad_flags_exit_with_2_and_a_message() {
         &["--port", "eighty"],
         &["--today", "tomorrow"],
         &["--data", "a.json", "--generate", "3"],
+        &["--fault", "sometimes"],
+        &["--fault-path", "api/animals"],
     ] {
         let out = devapi().args(args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -93,4 +114,56 @@ fn prints_the_listening_line_then_serves() {
     stream.read_to_string(&mut reply).unwrap();
     assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
     assert!(reply.contains("\"id\":\"b-1050\""), "{reply}");
+}
+
+#[test]
+fn fault_flags_apply_to_the_selected_path_only() {
+    let child = devapi()
+        .args([
+            "--port",
+            "0",
+            "--today",
+            "2026-05-10",
+            "--fault",
+            "html:502",
+            "--fault-path",
+            "/api/invoices",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut child = Running(child);
+    let mut line = String::new();
+    BufReader::new(child.0.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let port: u16 = line
+        .trim_end()
+        .rsplit(':')
+        .next()
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("unexpected first line: {line:?}"));
+    let get = |path: &str| {
+        let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        write!(
+            stream,
+            "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut reply = String::new();
+        stream.read_to_string(&mut reply).unwrap();
+        reply
+    };
+    let failed = get("/api/invoices");
+    assert!(failed.starts_with("HTTP/1.1 502"), "{failed}");
+    assert!(failed.contains("<h1>502 Bad Gateway</h1>"), "{failed}");
+    let fine = get("/api/bookings/b-1001");
+    assert!(fine.starts_with("HTTP/1.1 200"), "{fine}");
+    let settings = get("/__faults");
+    assert!(
+        settings.contains(r#""fault":"html:502""#)
+            && settings.contains(r#""path":"/api/invoices""#),
+        "{settings}"
+    );
 }

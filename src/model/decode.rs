@@ -69,15 +69,15 @@ fn syntax_error(what: &str, e: &serde_json::Error) -> DecodeError {
 
 /// The bodies that are valid (or nearly valid) and still carry nothing, named as such rather
 /// than as a parser's "EOF while parsing a value".
-fn empty_answer(body: &str, what: &str) -> Option<DecodeError> {
+fn empty_answer(body: &str, what: &str, expected: &str) -> Option<DecodeError> {
     let detail = match body.trim() {
-        "" => "the answer was empty",
-        "null" => "the answer was null instead of data",
+        "" => "the answer was empty".to_string(),
+        "null" => format!("expected {expected}, found null (no data)"),
         _ => return None,
     };
     Some(DecodeError {
         what: what.to_string(),
-        detail: detail.to_string(),
+        detail,
     })
 }
 
@@ -106,7 +106,7 @@ fn kind_of(v: &Value) -> &'static str {
 /// The array is first split into raw records (cheap: no values are built), then each record is
 /// decoded straight into `T`. A record that fails is parsed once more, only to name it.
 pub fn decode_list<T: DeserializeOwned>(body: &str, what: &str) -> Result<List<T>, DecodeError> {
-    if let Some(e) = empty_answer(body, what) {
+    if let Some(e) = empty_answer(body, what, "a list") {
         return Err(e);
     }
     let records: Vec<&RawValue> = match serde_json::from_str(body) {
@@ -154,7 +154,7 @@ pub fn decode_list<T: DeserializeOwned>(body: &str, what: &str) -> Result<List<T
 
 /// Decodes a single-record body.
 pub fn decode_one<T: DeserializeOwned>(body: &str, what: &str) -> Result<T, DecodeError> {
-    if let Some(e) = empty_answer(body, what) {
+    if let Some(e) = empty_answer(body, what, "a record") {
         return Err(e);
     }
     // serde's derived structs also accept a list of field values (`["a-1", "Bella"]`): a list

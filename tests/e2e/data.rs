@@ -96,9 +96,12 @@ async fn fault_on_the_list(name: &str, fault: Fault, message: &str) {
         // Recovers by itself on the next refresh.
         b.wait_text(".kd-freshness", "Updated").await;
         eventually("the notice goes", || async {
-            js(&b, "return document.querySelectorAll('.kd-notice--error').length")
-                .await
-                .as_u64()
+            js(
+                &b,
+                "return document.querySelectorAll('.kd-notice--error').length",
+            )
+            .await
+            .as_u64()
                 == Some(0)
         })
         .await;
@@ -110,7 +113,12 @@ async fn fault_on_the_list(name: &str, fault: Fault, message: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fault_500_json_error_shows_its_message() {
-    fault_on_the_list("e2e-f500", Fault::Status(500), "having a problem (HTTP 500)").await;
+    fault_on_the_list(
+        "e2e-f500",
+        Fault::Status(500),
+        "having a problem (HTTP 500)",
+    )
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -155,7 +163,7 @@ async fn fault_empty_200() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fault_null_body() {
-    fault_on_the_list("e2e-fnull", Fault::Null, "null instead of data").await;
+    fault_on_the_list("e2e-fnull", Fault::Null, "expected a list, found null").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -180,18 +188,21 @@ async fn fault_wrong_types_are_shown_as_text_or_named() {
     let (url, faults) = (server.url(), server.faults());
     scenario(|b| async move {
         b.goto(&format!("{url}/invoices")).await;
-        b.wait_text(".kd-table--invoices tbody", "INV-2026-0001").await;
+        b.wait_text(".kd-table--invoices tbody", "INV-2026-0001")
+            .await;
         watch_console(&b).await;
         // Every string but the id turns into a number, every amount into a string.
         faults.set(FaultSettings::fault(Fault::WrongTypes));
         // Amounts that arrive as text are marked, never summed; numbers for text show as text.
-        b.wait_text(".kd-table--invoices tbody", "(not a number)").await;
+        b.wait_text(".kd-table--invoices tbody", "(not a number)")
+            .await;
         faults.clear();
         eventually("the amounts are numbers again", || async {
             !b.body_text().await.contains("(not a number)")
         })
         .await;
-        b.wait_text(".kd-table--invoices tbody", "INV-2026-0001").await;
+        b.wait_text(".kd-table--invoices tbody", "INV-2026-0001")
+            .await;
         assert_no_panic(&b).await;
     })
     .await;
@@ -255,8 +266,13 @@ fn today() -> chrono::NaiveDate {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_refresh_updates_the_changed_row_and_keeps_rows_scroll_and_focus() {
     let page = build_with("e2e-keyed", &[("refresh-secs", "2")]);
-    let server = serve(Dataset::generate(1_000, today()), Some(page), Faults::default()).await;
-    let url = server.url();
+    let server = serve(
+        Dataset::generate(1_000, today()),
+        Some(page),
+        Faults::default(),
+    )
+    .await;
+    let (url, srv) = (server.url(), &server);
     scenario(|b| async move {
         b.goto(&format!("{url}/bookings?status=all")).await;
         b.texts(".kd-table--bookings tbody tr", 200).await;
@@ -286,7 +302,7 @@ async fn a_refresh_updates_the_changed_row_and_keeps_rows_scroll_and_focus() {
         .as_str()
         .unwrap_or_default()
         .to_string();
-        server.update_dataset(|d| {
+        srv.update_dataset(|d| {
             for booking in &mut d.bookings {
                 if booking["id"] == json!(changed_id) {
                     booking["location"] = json!("Run 99 (moved)");
@@ -346,7 +362,11 @@ async fn no_list_is_fetched_for_a_detail_page_and_back_within_the_fresh_period_f
         assert_eq!(stats.requests("/api/bookings"), 0, "{:?}", stats.snapshot());
         assert_eq!(stats.requests("/api/invoices"), 0, "{:?}", stats.snapshot());
         // The page's own record is what refreshes.
-        assert!(stats.requests("/api/bookings/b-1") >= 2, "{:?}", stats.snapshot());
+        assert!(
+            stats.requests("/api/bookings/b-1") >= 2,
+            "{:?}",
+            stats.snapshot()
+        );
     })
     .await;
     server.stop().await;
@@ -376,11 +396,20 @@ async fn list_then_detail_then_back_makes_exactly_one_list_request() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_animal_page_goes_ahead_of_200_queued_look_ups() {
-    let server = serve(Dataset::generate(1_000, today()), Some(dist()), Faults::default()).await;
+    let server = serve(
+        Dataset::generate(1_000, today()),
+        Some(dist()),
+        Faults::default(),
+    )
+    .await;
     let (url, faults, stats) = (server.url(), server.faults(), server.stats());
     scenario(|b| async move {
         // Every animal look-up takes 1.5 s: 200 rows at four at a time would take over a minute.
-        faults.set(FaultSettings::default().on_path("/api/animals/").delay_ms(1_500));
+        faults.set(
+            FaultSettings::default()
+                .on_path("/api/animals/")
+                .delay_ms(1_500),
+        );
         b.goto(&format!("{url}/bookings?status=all")).await;
         b.texts(".kd-table--bookings tbody tr", 200).await;
         tokio::time::sleep(Duration::from_millis(300)).await;
@@ -395,8 +424,10 @@ async fn an_animal_page_goes_ahead_of_200_queued_look_ups() {
         .unwrap_or_default()
         .to_string();
         let started = Instant::now();
-        b.click(&format!(".kd-table--bookings a.kd-animal-link[href='{href}']"))
-            .await;
+        b.click(&format!(
+            ".kd-table--bookings a.kd-animal-link[href='{href}']"
+        ))
+        .await;
         b.wait_text(".kd-page", "Species").await;
         let waited = started.elapsed();
         assert!(
@@ -415,7 +446,7 @@ async fn an_animal_page_goes_ahead_of_200_queued_look_ups() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_unchanged_refresh_is_answered_304_and_not_decoded_again() {
     let server = serve(fixture(), Some(dist()), Faults::default()).await;
-    let (url, stats) = (server.url(), server.stats());
+    let (url, stats, srv) = (server.url(), server.stats(), &server);
     scenario(|b| async move {
         b.goto(&format!("{url}/bookings")).await;
         b.wait_text(".kd-table--bookings tbody", "Bella").await;
@@ -429,7 +460,7 @@ async fn an_unchanged_refresh_is_answered_304_and_not_decoded_again() {
         tokio::time::sleep(Duration::from_millis(500)).await;
         assert_eq!(js(&b, decoded).await.as_u64(), Some(1), "decoded again");
         // A change is decoded.
-        server.update_dataset(|d| d.bookings[0]["location"] = json!("Run 42"));
+        srv.update_dataset(|d| d.bookings[0]["location"] = json!("Run 42"));
         b.click(".kd-freshness button").await;
         b.wait_text(".kd-table--bookings tbody", "Run 42").await;
         assert_eq!(js(&b, decoded).await.as_u64(), Some(2));
@@ -490,7 +521,12 @@ async fn measure_an_unchanged_refresh_at_50000_bookings() {
     let build = std::env::var("KD_MEASURE_DIST")
         .map(PathBuf::from)
         .unwrap_or_else(|_| dist());
-    let server = serve(Dataset::generate(50_000, today()), Some(build), Faults::default()).await;
+    let server = serve(
+        Dataset::generate(50_000, today()),
+        Some(build),
+        Faults::default(),
+    )
+    .await;
     let (url, stats) = (server.url(), server.stats());
     scenario(|b| async move {
         b.goto(&format!("{url}/bookings")).await;

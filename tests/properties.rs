@@ -1,0 +1,377 @@
+//! Property tests of `model/` and the pure parts of `config`: arbitrary JSON values and
+//! arbitrary strings go into every decoder and parser, because a panic in wasm kills the
+//! whole app. Beyond "never panics", a few real properties: a list never loses a record,
+//! integers survive `Decimal::parse`, encoded path segments decode back.
+//!
+//! Case counts are modest (this runs in the README's test command); raise
+//! `PROPTEST_CASES` to search harder.
+#![cfg(not(target_arch = "wasm32"))]
+
+use kennel_desk::config::{encode_segment, Config};
+use kennel_desk::model::filter::{
+    booking_haystack, invoice_haystack, invoice_totals, select_bookings, select_invoices,
+    BookingView, InvoiceView,
+};
+use kennel_desk::model::text::{excerpt, fold};
+use kennel_desk::model::*;
+use proptest::prelude::*;
+use serde_json::{Map, Value};
+
+/// Field names of the three record kinds, so generated objects often look like records
+/// and reach the field decoders instead of failing on the first missing `id`.
+const FIELDS: &[&str] = &[
+    "id",
+    "animalId",
+    "customerId",
+    "from",
+    "to",
+    "status",
+    "time",
+    "care",
+    "location",
+    "number",
+    "date",
+    "amount",
+    "currency",
+    "bookingId",
+    "name",
+    "species",
+    "breed",
+    "vaccinations",
+    "group",
+];
+
+fn config() -> ProptestConfig {
+    // PROPTEST_CASES still overrides this when set.
+    ProptestConfig {
+        cases: 128,
+        ..ProptestConfig::default()
+    }
+}
+
+fn number() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        any::<i64>().prop_map(Value::from),
+        any::<u64>().prop_map(Value::from),
+        // Non-finite floats have no JSON form; `Value::from` makes them null.
+        any::<f64>().prop_map(Value::from),
+        (-1_000_000i64..1_000_000, 0u32..4)
+            .prop_map(|(units, scale)| { Value::from(units as f64 / 10f64.powi(scale as i32)) }),
+    ]
+}
+
+fn text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        any::<String>(),
+        // Number-like text, the interesting case for amounts.
+        "[-+]?[0-9]{0,30}(\\.[0-9]{0,25})?([eE][-+]?[0-9]{1,11})?",
+        // Status-like spellings.
+        "(in[ _-]?house|IN[ _-]?HOUSE|arriving[ _-]?today|Pick[ _-]?up|paid|Open|overdue| )",
+        Just(String::new()),
+    ]
+}
+
+fn key() -> impl Strategy<Value = String> {
+    prop_oneof![
+        3 => prop::sample::select(FIELDS).prop_map(str::to_string),
+        1 => any::<String>(),
+    ]
+}
+
+/// Any JSON value, nested up to four levels.
+fn json() -> impl Strategy<Value = Value> {
+    json_sized(4, 64, 8)
+}
+
+/// A field's value: mostly scalars, sometimes a small list or object (which a text field
+/// must reject without panicking).
+fn field_value() -> impl Strategy<Value = Value> {
+    json_sized(1, 6, 3)
+}
+
+fn json_sized(depth: u32, size: u32, items: usize) -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        number(),
+        text().prop_map(Value::String),
+    ];
+    leaf.prop_recursive(depth, size, items as u32, move |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..items).prop_map(Value::Array),
+            prop::collection::vec((key(), inner), 0..items)
+                .prop_map(|fields| Value::Object(fields.into_iter().collect::<Map<_, _>>())),
+        ]
+    })
+}
+
+/// An object with record fields (any values), often with a string `id`: close enough to a
+/// record that most fields get decoded.
+fn record() -> impl Strategy<Value = Value> {
+    (
+        prop::option::weighted(0.8, text()),
+        prop::collection::vec((key(), field_value()), 0..10),
+    )
+        .prop_map(|(id, fields)| {
+            let mut object: Map<String, Value> = fields.into_iter().collect();
+            if let Some(id) = id {
+                object.insert("id".to_string(), Value::String(id));
+            }
+            Value::Object(object)
+        })
+}
+
+fn list() -> impl Strategy<Value = Vec<Value>> {
+    prop::collection::vec(prop_oneof![6 => record(), 1 => field_value()], 0..10)
+}
+
+/// Checks a decoded list against the array it came from: nothing lost, positions as
+/// people count, in order, each once.
+fn assert_accounted<T>(decoded: &List<T>, len: usize) {
+    assert_eq!(decoded.items.len() + decoded.rejected.len(), len);
+    let positions: Vec<usize> = decoded.rejected.iter().map(|r| r.position).collect();
+    assert!(positions.windows(2).all(|w| w[0] < w[1]), "{positions:?}");
+    assert!(
+        positions.iter().all(|&p| (1..=len).contains(&p)),
+        "{positions:?}"
+    );
+    for rejected in &decoded.rejected {
+        // Shown to staff: never empty.
+        assert!(!rejected.to_string().is_empty());
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn lists_never_lose_a_record(records in list()) {
+        let body = Value::Array(records.clone()).to_string();
+        let bookings = decode_list::<Booking>(&body, "the list of bookings").map_err(|e| e.to_string());
+        let bookings = bookings.map_err(TestCaseError::fail)?;
+        assert_accounted(&bookings, records.len());
+        let invoices = decode_list::<Invoice>(&body, "the list of invoices").map_err(|e| e.to_string());
+        let invoices = invoices.map_err(TestCaseError::fail)?;
+        assert_accounted(&invoices, records.len());
+        let animals = decode_list::<Animal>(&body, "animals").map_err(|e| e.to_string());
+        assert_accounted(&animals.map_err(TestCaseError::fail)?, records.len());
+
+        // Every decoded record has a usable id, and the filters run over them.
+        for booking in &bookings.items {
+            prop_assert!(!booking.id.trim().is_empty());
+        }
+        let haystacks: Vec<String> = bookings.items.iter().map(booking_haystack).collect();
+        for view in BookingView::ALL {
+            let picked = select_bookings(&bookings.items, &haystacks, view, "a", |_| None);
+            prop_assert!(picked.iter().all(|&i| i < bookings.items.len()));
+        }
+        let haystacks: Vec<String> = invoices.items.iter().map(invoice_haystack).collect();
+        for view in InvoiceView::ALL {
+            let picked = select_invoices(&invoices.items, &haystacks, view, "1");
+            prop_assert!(picked.iter().all(|&i| i < invoices.items.len()));
+        }
+        let _ = invoice_totals(&invoices.items);
+    }
+
+    #[test]
+    fn any_json_value_decodes_or_fails_cleanly(value in json()) {
+        let body = value.to_string();
+        let list = decode_list::<Booking>(&body, "the list of bookings");
+        match (&value, list) {
+            (Value::Array(items), Ok(list)) => assert_accounted(&list, items.len()),
+            (Value::Array(_), Err(e)) => prop_assert!(false, "an array must decode: {e}"),
+            (_, Ok(_)) => prop_assert!(false, "only an array is a list"),
+            (_, Err(e)) => prop_assert!(e.detail.starts_with("expected a list"), "{e}"),
+        }
+        let _ = decode_list::<Invoice>(&body, "the list of invoices");
+        let _ = decode_one::<Booking>(&body, "the booking");
+        let _ = decode_one::<Invoice>(&body, "the invoice");
+        let _ = decode_one::<Animal>(&body, "the animal");
+        let _ = serde_json::from_value::<Amount>(value);
+    }
+
+    #[test]
+    fn any_record_decodes_or_fails_cleanly(value in record()) {
+        let body = value.to_string();
+        if let Ok(booking) = decode_one::<Booking>(&body, "the booking") {
+            // Ids are kept as written (a number's text when the id is a number).
+            if let Some(id) = value["id"].as_str() {
+                prop_assert_eq!(booking.id.as_str(), id);
+            }
+            prop_assert!(!booking.id.trim().is_empty());
+            let _ = (booking.status.label(), booking.status.css(), booking.status.rank());
+        }
+        if let Ok(invoice) = decode_one::<Invoice>(&body, "the invoice") {
+            let _ = (invoice.display_number(), invoice.status.label(), invoice.status.css());
+            let mut totals = CurrencyTotals::default();
+            totals.add(invoice.currency.as_deref(), &invoice.amount);
+            for (_, total) in totals.iter() {
+                let _ = total.format();
+            }
+        }
+        if let Ok(animal) = decode_one::<Animal>(&body, "the animal") {
+            prop_assert!(!animal.display_name().trim().is_empty(), "a row is never blank");
+        }
+    }
+
+    #[test]
+    fn any_text_decodes_or_fails_cleanly(body in any::<String>()) {
+        let _ = decode_list::<Booking>(&body, "the list of bookings");
+        let _ = decode_list::<Invoice>(&body, "the list of invoices");
+        let _ = decode_one::<Booking>(&body, "the booking");
+        let _ = decode_one::<Invoice>(&body, "the invoice");
+        let _ = decode_one::<Animal>(&body, "the animal");
+    }
+
+    #[test]
+    fn a_cut_list_is_an_error_not_a_shorter_list(records in list(), cut in any::<prop::sample::Index>()) {
+        let body = Value::Array(records).to_string();
+        // Cut at a char boundary strictly inside the body.
+        let mut at = cut.index(body.len());
+        while !body.is_char_boundary(at) {
+            at -= 1;
+        }
+        let truncated = &body[..at];
+        let decoded = decode_list::<Booking>(truncated, "the list of bookings");
+        prop_assert!(decoded.is_err(), "{truncated}");
+    }
+
+    #[test]
+    fn statuses_parse_anything(raw in prop::option::of(text())) {
+        let booking = BookingStatus::from(raw.clone());
+        let invoice = InvoiceStatus::from(raw.clone());
+        let _ = (booking.label(), booking.css(), booking.rank(), invoice.label(), invoice.css());
+        // What the app does not know is shown exactly as written.
+        if let BookingStatus::Other(kept) = &booking {
+            prop_assert_eq!(Some(kept), raw.as_ref());
+            prop_assert_eq!(booking.label(), kept.as_str());
+        }
+        if raw.as_deref().is_none_or(|r| r.trim().is_empty()) {
+            prop_assert_eq!(booking, BookingStatus::Missing);
+            prop_assert_eq!(invoice, InvoiceStatus::Missing);
+        }
+        let _ = BookingView::from_param(raw.as_deref());
+        let _ = InvoiceView::from_param(raw.as_deref());
+    }
+
+    #[test]
+    fn known_statuses_ignore_case_and_separators(
+        // Spelled out: `(?i)` would also produce Unicode case variants such as "ſ" for "s".
+        spelling in "[iI][nN][ _-]?[hH][oO][uU][sS][eE]",
+        pad in "[ ]{0,2}",
+    ) {
+        let raw = format!("{pad}{spelling}{pad}");
+        prop_assert_eq!(BookingStatus::from(Some(raw)), BookingStatus::InHouse);
+    }
+
+    #[test]
+    fn decimals_parse_anything(raw in text()) {
+        if let Some(d) = Decimal::parse(&raw) {
+            let formatted = d.format();
+            prop_assert!(formatted.contains('.'), "{}", formatted);
+            let _ = d.checked_add(d);
+            let _ = d.is_negative();
+        }
+        let _ = serde_json::from_value::<Amount>(Value::String(raw));
+    }
+
+    #[test]
+    fn integers_round_trip_through_decimal(n in any::<i64>()) {
+        let parsed = Decimal::parse(&n.to_string());
+        prop_assert!(parsed.is_some());
+        let parsed = parsed.unwrap_or(Decimal::ZERO);
+        prop_assert_eq!(parsed.is_negative(), n < 0);
+        let plain: String = parsed.format().chars().filter(|&c| c != ',').collect();
+        prop_assert_eq!(plain, format!("{n}.00"));
+        // The same value written with decimals or an exponent is equal.
+        prop_assert_eq!(Decimal::parse(&format!("{n}.000")), Some(parsed));
+        prop_assert_eq!(Decimal::parse(&format!("{n}0e-1")), Some(parsed));
+        // Amounts arrive as JSON numbers.
+        let amount = serde_json::from_value::<Amount>(Value::from(n));
+        prop_assert_eq!(amount.ok(), Some(Amount::Value(parsed)));
+    }
+
+    #[test]
+    fn cents_add_exactly(a in -10_000_000_000i64..10_000_000_000, b in -10_000_000_000i64..10_000_000_000) {
+        let cents = |c: i64| {
+            let sign = if c < 0 { "-" } else { "" };
+            Decimal::parse(&format!("{sign}{}.{:02}", c.unsigned_abs() / 100, c.unsigned_abs() % 100))
+        };
+        let sum = cents(a).and_then(|x| cents(b).and_then(|y| x.checked_add(y)));
+        prop_assert_eq!(sum, cents(a + b));
+    }
+
+    #[test]
+    fn text_helpers_take_anything(raw in any::<String>(), max in 0usize..64) {
+        let cut = excerpt(&raw, max);
+        let trimmed = raw.trim();
+        if trimmed.chars().count() <= max {
+            prop_assert_eq!(cut.as_str(), trimmed);
+        } else {
+            prop_assert!(cut.ends_with('…'));
+            prop_assert!(cut.chars().count() <= max + 1);
+        }
+        let folded = fold(&raw);
+        if raw.is_ascii() {
+            prop_assert_eq!(folded, raw.to_ascii_lowercase());
+        }
+    }
+
+    #[test]
+    fn config_takes_any_values(
+        api in prop::option::of(text()),
+        route in prop::option::of(any::<String>()),
+        timeout in prop::option::of(prop_oneof![text(), any::<u64>().prop_map(|n| n.to_string())]),
+        refresh in prop::option::of(prop_oneof![text(), any::<u64>().prop_map(|n| n.to_string())]),
+        credentials in prop::option::of(prop_oneof![text(), Just("omit".to_string()), Just("include".to_string())]),
+    ) {
+        let config = Config::from_lookup(|key| match key {
+            "api-base" => api.clone(),
+            "route-base" => route.clone(),
+            "timeout-ms" => timeout.clone(),
+            "refresh-secs" => refresh.clone(),
+            "credentials" => credentials.clone(),
+            _ => None,
+        });
+        prop_assert!(!config.api_base.ends_with('/'), "{}", config.api_base);
+        prop_assert!(
+            config.route_base.is_empty()
+                || (config.route_base.starts_with('/') && !config.route_base.ends_with('/')),
+            "{}", config.route_base
+        );
+        prop_assert!(config.timeout_ms > 0 && config.timeout_ms <= i32::MAX as u32);
+        prop_assert!(u64::from(config.refresh_secs) * 1000 <= i32::MAX as u64);
+        let _ = config.href("/bookings");
+        let _ = config.record_href("animals", "a/1?x#y");
+    }
+
+    #[test]
+    fn encoded_segments_are_safe_and_decode_back(raw in any::<String>()) {
+        let encoded = encode_segment(&raw);
+        prop_assert!(
+            encoded
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-_.~%".contains(&b)),
+            "{}", encoded
+        );
+        prop_assert_eq!(percent_decode(&encoded), Some(raw.into_bytes()));
+    }
+}
+
+/// The inverse of `encode_segment`, as the router applies it.
+fn percent_decode(text: &str) -> Option<Vec<u8>> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = std::str::from_utf8(bytes.get(i + 1..i + 3)?).ok()?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    Some(out)
+}
