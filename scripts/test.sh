@@ -20,6 +20,7 @@ cargo clippy --offline --target wasm32-unknown-unknown --lib --bins --tests -- -
 
 step "native tests: model and devapi"
 cargo test --offline -p kennel-desk --test model
+cargo test --offline -p kennel-desk --test data_layer
 # Arbitrary JSON and text into every model/ decoder and parser (proptest; a few seconds).
 cargo test --offline -p kennel-desk --test properties
 cargo test --offline -p kennel-desk --test vaccination

@@ -9,8 +9,10 @@
 //! | `api-base`     | `/api`  | base URL of the kennel service (same origin by default)     |
 //! | `routing`      | `path`  | `path`: routes in the URL path; `hash`: in the fragment (`#/bookings/b-1`), for host pages whose path the app must not touch |
 //! | `route-base`   | empty   | path prefix the app owns in `path` routing, e.g. `/intranet/kennel` |
-//! | `timeout-ms`   | 10000   | a request not answered by then is aborted                   |
+//! | `timeout-ms`   | 10000   | a request whose answer has not started by then is aborted   |
+//! | `body-timeout-ms` | 60000 | an answer still arriving after this long is aborted (large lists on weak Wi-Fi) |
 //! | `refresh-secs` | 60      | lists on screen refresh this often (0: never)               |
+//! | `service-worker` | none  | script of the offline app-shell worker; set only by the app's own index.html |
 //! | `credentials`  | `same-origin` | fetch credentials: `omit`, `same-origin` or `include`  |
 //! | `vaccination-warn-days` | 30 | a vaccination expiring within this many days is marked "expires soon" |
 
@@ -48,6 +50,9 @@ pub struct Config {
     /// Empty, or a path starting with `/` and without a trailing slash. Path routing only.
     pub route_base: String,
     pub timeout_ms: u32,
+    /// Allowance for reading a body that has started to arrive; longer than `timeout_ms`,
+    /// since a list of 50 000 bookings is megabytes.
+    pub body_timeout_ms: u32,
     pub refresh_secs: u32,
     pub credentials: Credentials,
     /// Days before expiry at which a vaccination is marked "expires soon".
@@ -55,6 +60,8 @@ pub struct Config {
     /// True when the app is the page (its own index.html), false inside a host page: then it
     /// claims no `main`/`banner` landmark and leaves the document title to the host.
     pub standalone: bool,
+    /// The offline app-shell worker's script, when the page is the app's own (never embedded).
+    pub service_worker: Option<String>,
 }
 
 impl Default for Config {
@@ -64,10 +71,12 @@ impl Default for Config {
             routing: Routing::Path,
             route_base: String::new(),
             timeout_ms: 10_000,
+            body_timeout_ms: 60_000,
             refresh_secs: 60,
             credentials: Credentials::SameOrigin,
             vaccination_warn_days: crate::model::vaccination::DEFAULT_WARN_DAYS,
             standalone: true,
+            service_worker: None,
         }
     }
 }
@@ -99,6 +108,11 @@ impl Config {
                 .filter(|&ms| ms > 0)
                 .map(|ms| ms.min(MAX_TIMER_MS))
                 .unwrap_or(d.timeout_ms),
+            body_timeout_ms: get("body-timeout-ms")
+                .and_then(|v| v.parse::<u32>().ok())
+                .filter(|&ms| ms > 0)
+                .map(|ms| ms.min(MAX_TIMER_MS))
+                .unwrap_or(d.body_timeout_ms),
             refresh_secs: get("refresh-secs")
                 .and_then(|v| v.parse::<u32>().ok())
                 .map(|s| s.min(MAX_TIMER_MS / 1000))
@@ -114,6 +128,7 @@ impl Config {
                 .map(|days| days.min(3650))
                 .unwrap_or(d.vaccination_warn_days),
             standalone: d.standalone,
+            service_worker: get("service-worker"),
         }
     }
 

@@ -32,8 +32,11 @@ use pages::{AnimalPage, BookingPage, BookingsPage, InvoicePage, InvoicesPage, No
 #[component]
 pub fn App(config: Config) -> impl IntoView {
     let cache = Cache::new(config.clone());
+    // Before the first answer: a reload offline shows the last session's data, marked stale.
+    cache.restore();
     provide_context(cache.clone());
     let announcer = a11y::provide_announcer();
+    offline_shell(&config);
     let online = connectivity(cache.clone());
     auto_refresh(cache, config.refresh_secs, online);
     router::set_mode(config.routing);
@@ -116,15 +119,16 @@ fn OfflineBanner(online: ReadSignal<bool>) -> impl IntoView {
     move || (!online.get()).then(|| view! { <p class="kd-notice kd-notice--offline">{OFFLINE}</p> })
 }
 
-/// Tracks `navigator.onLine`; when the network returns, everything that failed is asked for
-/// again, so staff do not have to find and press each Retry.
+/// Tracks `navigator.onLine`; when the network returns, what is on screen and failed is
+/// asked for again (so staff do not have to find and press each Retry), and what is on
+/// screen and stale is refreshed. Failed look-ups nobody shows wait until they are shown.
 fn connectivity(cache: Cache) -> ReadSignal<bool> {
     let initially = window().navigator().on_line();
     let (online, set_online) = signal(initially);
     let back_online = window_event_listener(leptos::ev::online, move |_| {
         set_online.set(true);
         cache.retry_failed();
-        cache.refresh_lists();
+        cache.refresh_on_screen(false);
     });
     let gone = window_event_listener(leptos::ev::offline, move |_| set_online.set(false));
     on_cleanup(move || {
@@ -134,16 +138,46 @@ fn connectivity(cache: Cache) -> ReadSignal<bool> {
     online
 }
 
-/// Refreshes the lists on screen every `secs` seconds (0: never), skipped while offline or
-/// while the page is hidden, where it would only cost battery and data.
+/// Keeps what is on screen fresh: every `secs` seconds (0: never), skipped while offline or
+/// while the page is hidden, where it would only cost battery and data; and at once when the
+/// window regains focus or the page becomes visible again, if what it shows is stale (a
+/// tablet woken at the counter shows the current list, not the one from before lunch).
+///
+/// Plain listeners rather than leptos-use's `use_interval_fn`, `use_window_focus` and
+/// `use_document_visibility`: three listeners and a timer are a few lines here, and the
+/// crate's signals and generic options would add wasm for nothing we use.
 fn auto_refresh(cache: Cache, secs: u32, online: ReadSignal<bool>) {
+    let visible = || document().visibility_state() == web_sys::VisibilityState::Visible;
+    let on_return = {
+        let cache = cache.clone();
+        move || {
+            if visible() && online.get_untracked() {
+                cache.refresh_on_screen(false);
+            }
+        }
+    };
+    let (again, on_focus) = (on_return.clone(), on_return);
+    let focus = window_event_listener(leptos::ev::focus, move |_| on_focus());
+    // `visibilitychange` fires at the document and bubbles to the window.
+    let shown = window_event_listener(leptos::ev::visibilitychange, move |_| again());
+    on_cleanup(move || {
+        focus.remove();
+        shown.remove();
+    });
+    // Eviction runs on its own minute, whatever the refresh period.
+    let gc = cache.clone();
+    if let Ok(handle) = set_interval_with_handle(
+        move || gc.collect_garbage(),
+        std::time::Duration::from_secs(60),
+    ) {
+        on_cleanup(move || handle.clear());
+    }
     if secs == 0 {
         return;
     }
     let tick = move || {
-        let visible = document().visibility_state() == web_sys::VisibilityState::Visible;
-        if visible && online.get_untracked() {
-            cache.refresh_lists();
+        if visible() && online.get_untracked() {
+            cache.refresh_on_screen(true);
         }
     };
     if let Ok(handle) =
@@ -151,6 +185,34 @@ fn auto_refresh(cache: Cache, secs: u32, online: ReadSignal<bool>) {
     {
         on_cleanup(move || handle.clear());
     }
+}
+
+/// Registers the service worker that keeps the app shell for starts without a network, when
+/// the page names one (`service-worker` setting; our own index.html does). Never when
+/// embedded: the host page owns its origin and its workers, and names none.
+fn offline_shell(config: &Config) {
+    let Some(script) = config.service_worker.as_deref() else {
+        return;
+    };
+    // A route base means the app lives inside a host's pages: their origin, not ours.
+    if !config.route_base.is_empty() {
+        return;
+    }
+    // The worker must not cache API answers (the data layer owns them): it is told where
+    // they live.
+    let url = format!("{script}?api={}", config::encode_segment(&config.api_base));
+    let navigator = window().navigator();
+    // Absent outside secure contexts (plain http on a LAN address): then no offline start,
+    // and calling into `undefined` would throw through the wasm.
+    if !js_sys::Reflect::has(&navigator, &"serviceWorker".into()).unwrap_or(false) {
+        return;
+    }
+    let registered = navigator.service_worker().register(&url);
+    leptos::task::spawn_local(async move {
+        if let Err(e) = wasm_bindgen_futures::JsFuture::from(registered).await {
+            leptos::logging::warn!("Kennel Desk: no offline start, service worker refused: {e:?}");
+        }
+    });
 }
 
 /// Mounts the app into `target` (the `#kennel-desk` element, or `<body>`).

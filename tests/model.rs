@@ -93,7 +93,11 @@ fn a_body_that_is_not_a_list_is_a_decode_error_with_what_and_where() {
     );
 
     let err = decode_list::<Booking>("[{\"id\": \"b-1\",]", "the list of bookings").unwrap_err();
-    assert!(err.detail.starts_with("line 1, column 15"), "{err}");
+    assert!(
+        err.detail
+            .starts_with("it is not valid JSON (line 1, column 15"),
+        "{err}"
+    );
     assert!(
         !err.detail.contains(" at line "),
         "position said once: {err}"

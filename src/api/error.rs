@@ -1,4 +1,8 @@
 //! What can go wrong when asking the service, each case with words staff can act on.
+//!
+//! An error body is never shown as it came: a proxy's HTML error page would show its markup
+//! at the counter and a JSON error its braces. Only a JSON `message` (or `error`) text, or a
+//! short plain-text excerpt, is kept.
 
 use crate::model::DecodeError;
 use thiserror::Error;
@@ -8,26 +12,35 @@ use thiserror::Error;
 #[derive(Clone, Debug, PartialEq, Error)]
 pub enum ApiError {
     /// No answer at all: offline, DNS, refused connection, or a CORS refusal (the browser
-    /// does not tell these apart).
+    /// does not tell these apart). The browser's own words are kept for the console only.
     #[error("The kennel service could not be reached. Check the network connection.")]
     Network(String),
+    /// No answer (status and headers) within the connect/first-byte time-out.
     #[error("The kennel service did not answer within {0} seconds.")]
     Timeout(u32),
+    /// The answer started but its body did not finish arriving within the body allowance.
+    #[error("The answer from the kennel service was still arriving after {0} seconds; the connection may be too slow.")]
+    BodyTimeout(u32),
     /// HTTP 404. Detail pages show their own "No booking with id X"; on a list it most likely
     /// means the API address is wrong, so the message says where to look.
     #[error("The kennel service answered \"not found\" (HTTP 404). Check the API address in the settings.")]
     NotFound,
-    #[error("The kennel service answered with an error (HTTP {status}){}", excerpt_suffix(.excerpt))]
+    #[error("{}", http_message(*.status, .excerpt))]
     Http { status: u16, excerpt: String },
-    #[error("The kennel service sent data that could not be read: {0}")]
+    #[error("The kennel service sent an answer that could not be used. {0}.")]
     Decode(DecodeError),
 }
 
-fn excerpt_suffix(excerpt: &str) -> String {
+fn http_message(status: u16, excerpt: &str) -> String {
+    let head = match status {
+        500..=599 => format!("The kennel service is having a problem (HTTP {status})"),
+        401 | 403 => format!("The kennel service refused access (HTTP {status})"),
+        _ => format!("The kennel service answered with an error (HTTP {status})"),
+    };
     if excerpt.is_empty() {
-        String::new()
+        format!("{head}.")
     } else {
-        format!(": {excerpt}")
+        format!("{head}: {excerpt}")
     }
 }
 
@@ -35,19 +48,16 @@ fn excerpt_suffix(excerpt: &str) -> String {
 const EXCERPT_CHARS: usize = 160;
 
 impl ApiError {
-    /// Maps a non-success HTTP answer. A JSON body with a `message` (as devapi and many
-    /// services send) is shown by its message; anything else by its first characters.
+    /// Maps a non-success HTTP answer. A JSON body with a `message` or `error` text (as
+    /// devapi and many services send) is shown by that text; other JSON and any HTML page
+    /// (a proxy's 503) by the status alone; plain text by its first characters.
     pub fn from_status(status: u16, body: &str) -> ApiError {
         if status == 404 {
             return ApiError::NotFound;
         }
-        let message = serde_json::from_str::<serde_json::Value>(body)
-            .ok()
-            .and_then(|v| v.get("message")?.as_str().map(str::to_string));
-        let text = message.unwrap_or_else(|| body.split_whitespace().collect::<Vec<_>>().join(" "));
         ApiError::Http {
             status,
-            excerpt: crate::model::text::excerpt(&text, EXCERPT_CHARS),
+            excerpt: body_excerpt(body),
         }
     }
 
@@ -55,4 +65,43 @@ impl ApiError {
     pub fn is_retryable(&self) -> bool {
         !matches!(self, ApiError::NotFound)
     }
+
+    /// Worth retrying at once with backoff: the kind of failure that passes by itself (a
+    /// dropped connection, a slow or restarting service). Never a 4xx: asking again the
+    /// same way gets the same answer. Never unreadable data: that waits for the next refresh.
+    pub fn is_transient(&self) -> bool {
+        match self {
+            ApiError::Network(_) | ApiError::Timeout(_) | ApiError::BodyTimeout(_) => true,
+            ApiError::Http { status, .. } => *status >= 500,
+            ApiError::NotFound | ApiError::Decode(_) => false,
+        }
+    }
+}
+
+/// The part of an error body that may be shown to staff (see [`ApiError::from_status`]).
+fn body_excerpt(body: &str) -> String {
+    let trimmed = body.trim_start();
+    if trimmed.starts_with('<') {
+        // Markup: an HTML or XML error page. Its text is a proxy's boilerplate at best.
+        return String::new();
+    }
+    if trimmed.starts_with('{') || trimmed.starts_with('[') {
+        let text = serde_json::from_str::<serde_json::Value>(trimmed)
+            .ok()
+            .and_then(|v| {
+                ["message", "error", "detail", "title"]
+                    .iter()
+                    .find_map(|k| v.get(k)?.as_str().map(str::to_string))
+            });
+        return match text {
+            Some(text) => crate::model::text::excerpt(&one_line(&text), EXCERPT_CHARS),
+            // JSON without a readable message: braces mean nothing to staff.
+            None => String::new(),
+        };
+    }
+    crate::model::text::excerpt(&one_line(body), EXCERPT_CHARS)
+}
+
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }

@@ -5,6 +5,7 @@ pub mod cache;
 pub mod endpoints;
 pub mod error;
 pub mod request;
+pub mod snapshot;
 
 pub use cache::{Cache, Query};
 pub use error::ApiError;

@@ -4,51 +4,102 @@ use super::error::ApiError;
 use crate::config::{Config, Credentials};
 use futures::future::{select, Either};
 use gloo_net::http::Request;
-use web_sys::RequestCredentials;
+use gloo_timers::future::TimeoutFuture;
+use web_sys::{AbortController, RequestCredentials};
+
+/// What a GET brought back.
+pub enum Answer {
+    /// The answer carries the validator (`ETag`) the caller already holds: the data has not
+    /// changed, so its body is neither read nor decoded. With `Cache-Control: no-cache` the
+    /// browser revalidates by itself (`If-None-Match` -> 304) and hands us its cached copy,
+    /// which is why the validator, not the status, is what tells "unchanged".
+    Unchanged,
+    /// A new body, and its validator when the service sent one.
+    Body { text: String, etag: Option<String> },
+}
 
 /// GETs `config.api_base + path` and returns the body of a 2xx answer.
+pub async fn get_text(config: &Config, path: &str) -> Result<String, ApiError> {
+    let controller = AbortController::new().ok();
+    match get(config, path, None, controller.as_ref()).await? {
+        Answer::Body { text, .. } => Ok(text),
+        // Unreachable in practice (no validator was given), but an empty body is then honest.
+        Answer::Unchanged => Ok(String::new()),
+    }
+}
+
+/// GETs `config.api_base + path`.
 ///
 /// Sends `Content-Type: application/json` as the spec requires (it makes cross-origin calls
-/// preflighted; devapi answers the preflight). The whole exchange, body included, must finish
-/// within `config.timeout_ms`, after which the request is aborted so it stops using the
-/// tablet's connection.
-pub async fn get_text(config: &Config, path: &str) -> Result<String, ApiError> {
+/// preflighted; devapi answers the preflight). Two time limits, because they guard different
+/// things: the answer must *start* (status and headers) within `config.timeout_ms`, a dead
+/// server or network; and its body must finish within `config.body_timeout_ms`, long enough
+/// for a list of megabytes on weak Wi-Fi. Either way the request is aborted so it stops using
+/// the tablet's connection. `controller` also lets the caller abort (a page that went away).
+pub async fn get(
+    config: &Config,
+    path: &str,
+    known_etag: Option<&str>,
+    controller: Option<&AbortController>,
+) -> Result<Answer, ApiError> {
     let url = format!("{}{}", config.api_base, path);
-    let controller = web_sys::AbortController::new().ok();
-    let signal = controller.as_ref().map(|c| c.signal());
+    let outcome = exchange(config, &url, known_etag, controller).await;
+    if let Err(ApiError::Network(detail)) = &outcome {
+        // Staff see "could not be reached"; whoever debugs a kiosk needs the browser's words.
+        leptos::logging::warn!("Kennel Desk: GET {url} failed: {detail}");
+    }
+    outcome
+}
+
+async fn exchange(
+    config: &Config,
+    url: &str,
+    known_etag: Option<&str>,
+    controller: Option<&AbortController>,
+) -> Result<Answer, ApiError> {
+    let signal = controller.map(|c| c.signal());
     let credentials = match config.credentials {
         Credentials::Omit => RequestCredentials::Omit,
         Credentials::SameOrigin => RequestCredentials::SameOrigin,
         Credentials::Include => RequestCredentials::Include,
     };
-    let exchange = async {
-        let response = Request::get(&url)
-            .header("Content-Type", "application/json")
-            .credentials(credentials)
-            .abort_signal(signal.as_ref())
-            .send()
-            .await
-            .map_err(|e| ApiError::Network(e.to_string()))?;
-        let status = response.status();
-        let body = response
-            .text()
-            .await
-            .map_err(|e| ApiError::Network(e.to_string()))?;
-        if (200..300).contains(&status) {
-            Ok(body)
-        } else {
-            Err(ApiError::from_status(status, &body))
+    let abort = || {
+        if let Some(c) = controller {
+            c.abort();
         }
     };
-    let timeout = gloo_timers::future::TimeoutFuture::new(config.timeout_ms);
-    futures::pin_mut!(exchange);
-    match select(exchange, timeout).await {
-        Either::Left((outcome, _)) => outcome,
+    let send = Request::get(url)
+        .header("Content-Type", "application/json")
+        .credentials(credentials)
+        .abort_signal(signal.as_ref())
+        .send();
+    futures::pin_mut!(send);
+    let response = match select(send, TimeoutFuture::new(config.timeout_ms)).await {
+        Either::Left((sent, _)) => sent.map_err(|e| ApiError::Network(e.to_string()))?,
         Either::Right(_) => {
-            if let Some(c) = controller {
-                c.abort();
-            }
-            Err(ApiError::Timeout(config.timeout_ms.div_ceil(1000)))
+            abort();
+            return Err(ApiError::Timeout(config.timeout_ms.div_ceil(1000)));
         }
+    };
+    let status = response.status();
+    let etag = response.headers().get("etag");
+    if (200..300).contains(&status) && etag.is_some() && etag.as_deref() == known_etag {
+        // Leave the body unread: the browser may drop it without copying it into wasm.
+        abort();
+        return Ok(Answer::Unchanged);
+    }
+    let read = response.text();
+    futures::pin_mut!(read);
+    let body = match select(read, TimeoutFuture::new(config.body_timeout_ms)).await {
+        Either::Left((read, _)) => read.map_err(|e| ApiError::Network(e.to_string()))?,
+        Either::Right(_) => {
+            abort();
+            return Err(ApiError::BodyTimeout(config.body_timeout_ms.div_ceil(1000)));
+        }
+    };
+    if (200..300).contains(&status) {
+        Ok(Answer::Body { text: body, etag })
+    } else {
+        Err(ApiError::from_status(status, &body))
     }
 }

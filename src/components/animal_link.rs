@@ -14,6 +14,9 @@ pub fn AnimalLink(animal_id: Option<String>) -> impl IntoView {
     };
     let cache = use_cache();
     let query = cache.animal(&id);
+    // Counted as shown while this row is mounted: a look-up still queued when the row goes
+    // (the user moved on) is dropped instead of using the connection.
+    query.hold();
     let href = cache.config().record_href("animals", &id);
     let label = move || match (query.data.get(), query.error.get()) {
         (Some(animal), _) => animal.display_name().to_string(),

@@ -5,9 +5,11 @@
 
 use super::{AnimalLink, AnimalVaccinationBadge, BookingBadge, CustomerLink};
 use crate::api::cache::use_cache;
+use crate::model::rows::{keyed_rows, RowKey};
 use crate::model::text::{excerpt, or_dash, MISSING};
 use crate::model::{Booking, List};
 use leptos::prelude::*;
+use std::fmt::Debug;
 use std::sync::Arc;
 
 /// Rows rendered at first and added per "Show more": enough for a busy day, few enough that
@@ -15,19 +17,22 @@ use std::sync::Arc;
 pub const ROWS_PER_PAGE: usize = 200;
 const CARE_EXCERPT_CHARS: usize = 70;
 
-/// Bookings `rows` (indices into `source`), in that order.
+/// Bookings `rows` (indices into `source`), in that order. `source` may be a signal: a new
+/// answer then updates only the rows whose records changed (see [`crate::model::rows`]).
 #[component]
 pub fn BookingTable(
-    source: Arc<List<Booking>>,
+    #[prop(into)] source: Signal<Arc<List<Booking>>>,
     #[prop(into)] rows: Signal<Vec<usize>>,
     /// Off on an animal's own page, where every row is the same animal.
     #[prop(default = true)]
     show_animal: bool,
 ) -> impl IntoView {
     let window = Window::new(rows);
-    let row = move |i: usize| {
-        let b = source.items[i].clone();
-        view! { <BookingRow booking=b show_animal/> }
+    let each = move || window.keyed(source, |b: &Booking| b.id.as_str());
+    // Runs right after `each`, against the same answer, so the index is that answer's.
+    let row = move |(_, i): (RowKey, usize)| {
+        let b = source.with_untracked(|list| list.items.get(i).cloned());
+        b.map(|b| view! { <BookingRow booking=b show_animal/> })
     };
     view! {
         <div class="kd-table-wrap">
@@ -44,9 +49,9 @@ pub fn BookingTable(
                     </tr>
                 </thead>
                 <tbody role="rowgroup">
-                    // Keyed by position in the immutable snapshot: stable while filtering,
-                    // and safe even if the service repeats an id.
-                    <For each=move || window.visible() key=|i| *i children=row/>
+                    // Keyed by id (+ occurrence, + content): a refresh rebuilds only the rows
+                    // whose records changed; the rest, and focus in them, stay.
+                    <For each key=|(k, _)| k.clone() children=row/>
                 </tbody>
             </table>
         </div>
@@ -115,6 +120,17 @@ impl Window {
     pub fn visible(self) -> Vec<usize> {
         let limit = self.shown.get();
         self.rows.with(|r| r.iter().take(limit).copied().collect())
+    }
+
+    /// The rows to render now with their keys (tracked: re-run when the answer, the rows or
+    /// the limit change).
+    pub fn keyed<T: Debug + Send + Sync + 'static>(
+        self,
+        source: Signal<Arc<List<T>>>,
+        id: impl Fn(&T) -> &str,
+    ) -> Vec<(RowKey, usize)> {
+        let shown = self.visible();
+        source.with(|list| keyed_rows(&list.items, &shown, id))
     }
 
     /// "Showing 200 of 3 412 · Show more", while rows are hidden.

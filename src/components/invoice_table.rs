@@ -3,21 +3,23 @@
 use super::booking_table::Window;
 use super::{CustomerLink, InvoiceBadge, Money};
 use crate::api::cache::use_cache;
+use crate::model::rows::RowKey;
 use crate::model::text::{or_dash, MISSING};
 use crate::model::{Amount, Invoice, List};
 use leptos::prelude::*;
 use std::sync::Arc;
 
-/// Invoices `rows` (indices into `source`), in that order.
+/// Invoices `rows` (indices into `source`), in that order; keyed like the bookings table.
 #[component]
 pub fn InvoiceTable(
-    source: Arc<List<Invoice>>,
+    #[prop(into)] source: Signal<Arc<List<Invoice>>>,
     #[prop(into)] rows: Signal<Vec<usize>>,
 ) -> impl IntoView {
     let window = Window::new(rows);
-    let row = move |i: usize| {
-        let inv = source.items[i].clone();
-        view! { <InvoiceRow invoice=inv/> }
+    let each = move || window.keyed(source, |inv: &Invoice| inv.id.as_str());
+    let row = move |(_, i): (RowKey, usize)| {
+        let inv = source.with_untracked(|list| list.items.get(i).cloned());
+        inv.map(|inv| view! { <InvoiceRow invoice=inv/> })
     };
     view! {
         <div class="kd-table-wrap">
@@ -33,7 +35,7 @@ pub fn InvoiceTable(
                     </tr>
                 </thead>
                 <tbody role="rowgroup">
-                    <For each=move || window.visible() key=|i| *i children=row/>
+                    <For each key=|(k, _)| k.clone() children=row/>
                 </tbody>
             </table>
         </div>

@@ -22,6 +22,6 @@ pub use fields::{Field, Fields};
 pub use filters::{FilterChip, SearchBox};
 pub use invoice_table::InvoiceTable;
 pub use money::{Money, MoneyValue};
-pub use query_view::query_view;
+pub use query_view::{query_view, query_view_live};
 pub use states::{EmptyState, ErrorState, Loading, NotFound, RejectedNotice};
 pub use vaccination_badge::{AnimalVaccinationBadge, VaccinationBadge};

@@ -14,6 +14,17 @@ pub enum Role {
     Related,
 }
 
+/// A value derived from one answer, compared by identity: a memo of it notifies only when a
+/// new answer arrived, without comparing 50 000 strings to find out.
+#[derive(Clone)]
+pub struct Derived<T>(pub Arc<T>);
+
+impl<T> PartialEq for Derived<T> {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
 /// What a single-record page shows when the service does not know the id.
 pub struct Missing {
     pub message: String,
@@ -40,6 +51,14 @@ where
     T: PartialEq + Send + Sync + 'static,
     V: IntoView + 'static,
 {
+    // The page's own data is kept fresh while it is mounted (and only then); a related
+    // section (a booking's invoices, drawn from the whole invoice list) only holds it, so a
+    // detail page never downloads whole lists on the interval.
+    if role == Role::Main {
+        query.watch();
+    } else {
+        query.hold();
+    }
     let retry = {
         let q = query.clone();
         Callback::new(move |_| q.refresh())
@@ -69,6 +88,74 @@ where
     }
 }
 
+/// Like [`query_view`], but `render` runs once, when the first data arrives, and gets the
+/// data as a signal: later answers flow into the view it built instead of replacing it. For
+/// long lists, whose rows, "Show more" count, scroll position and focus must survive the
+/// minute's refresh (the table diffs its keyed rows; an unchanged answer changes nothing).
+pub fn query_view_live<T, V>(
+    query: Query<T>,
+    role: Role,
+    what: &'static str,
+    render: impl Fn(Signal<Arc<T>>) -> V + Send + Sync + 'static,
+) -> impl IntoView
+where
+    T: PartialEq + Send + Sync + 'static,
+    V: IntoView + 'static,
+{
+    if role == Role::Main {
+        query.watch();
+    } else {
+        query.hold();
+    }
+    let retry = {
+        let q = query.clone();
+        Callback::new(move |_| q.refresh())
+    };
+    let has_data = {
+        let q = query.clone();
+        Memo::new(move |_| q.data.with(Option::is_some))
+    };
+    let body = {
+        let q = query.clone();
+        move || {
+            if has_data.get() {
+                let first = q.data.get_untracked()?;
+                // The view's own copy of the data, moved on by the cache's answers. Only
+                // this signal, not the body, re-runs on new data.
+                let current = ArcRwSignal::new(first);
+                let (data, sink) = (q.data.clone(), current.clone());
+                Effect::new(move |_| {
+                    if let Some(next) = data.get() {
+                        if !Arc::ptr_eq(&next, &sink.get_untracked()) {
+                            sink.set(next);
+                        }
+                    }
+                });
+                let current: Signal<Arc<T>> = current.read_only().into();
+                return Some(untrack(|| render(current)).into_any());
+            }
+            None
+        }
+    };
+    let fallback = {
+        let q = query.clone();
+        move || {
+            if has_data.get() {
+                return None;
+            }
+            Some(match q.error.get() {
+                Some(error) => view! { <ErrorState error on_retry=retry/> }.into_any(),
+                None => view! { <Loading what/> }.into_any(),
+            })
+        }
+    };
+    view! {
+        {freshness(query, role, retry)}
+        {fallback}
+        {body}
+    }
+}
+
 /// The line above data: when it was loaded, a Refresh button, and a failed refresh's
 /// message. Nothing before the first data (the body shows loading or error then).
 fn freshness<T: PartialEq + Send + Sync + 'static>(
@@ -82,11 +169,16 @@ fn freshness<T: PartialEq + Send + Sync + 'static>(
         }
         let at = query.loaded_at.get().map(clock).unwrap_or_default();
         let refreshing = query.loading.get();
+        let stale = query.stale.get();
         let view = match query.error.get() {
             Some(error) => view! {
                 <div class="kd-notice kd-notice--error" role="alert">
                     <span>
-                        {format!("Could not refresh: {error} Showing what was loaded at {at}.")}
+                        {if stale {
+                            format!("Could not refresh: {error} Showing a stored copy from {at}.")
+                        } else {
+                            format!("Could not refresh: {error} Showing what was loaded at {at}.")
+                        }}
                     </span>
                     <button
                         type="button"
@@ -99,12 +191,12 @@ fn freshness<T: PartialEq + Send + Sync + 'static>(
                 </div>
             }
             .into_any(),
-            None if role == Role::Related => return None,
+            None if role == Role::Related && !stale => return None,
             None => view! {
                 // Not a live region: it changes every minute and would chatter.
-                <p class="kd-freshness">
+                <p class="kd-freshness" class:kd-freshness--stale=stale>
                     <span>
-                        {if refreshing { format!("Updated {at} · refreshing…") } else { format!("Updated {at}") }}
+                        {freshness_text(&at, stale, refreshing)}
                     </span>
                     <button
                         type="button"
@@ -119,6 +211,16 @@ fn freshness<T: PartialEq + Send + Sync + 'static>(
             .into_any(),
         };
         Some(view)
+    }
+}
+
+/// "Updated 14:05", or for data read back from the browser's store after a reload, a plain
+/// "stored copy" warning with its time, so nobody takes it for the service's word.
+fn freshness_text(at: &str, stale: bool, refreshing: bool) -> String {
+    match (stale, refreshing) {
+        (true, _) => format!("Stored copy from {at}, not confirmed by the service yet."),
+        (false, true) => format!("Updated {at} · refreshing…"),
+        (false, false) => format!("Updated {at}"),
     }
 }
 

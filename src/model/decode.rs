@@ -50,15 +50,35 @@ impl fmt::Display for DecodeError {
 }
 
 fn syntax_error(what: &str, e: &serde_json::Error) -> DecodeError {
-    DecodeError {
-        what: what.to_string(),
-        detail: format!(
-            "line {}, column {}: {}",
+    let detail = if e.is_eof() {
+        // A connection cut mid-answer, or a proxy's size limit: the JSON just stops.
+        "the answer was cut off before its end".to_string()
+    } else {
+        format!(
+            "it is not valid JSON (line {}, column {}: {})",
             e.line(),
             e.column(),
             strip_position(e)
-        ),
+        )
+    };
+    DecodeError {
+        what: what.to_string(),
+        detail,
     }
+}
+
+/// The bodies that are valid (or nearly valid) and still carry nothing, named as such rather
+/// than as a parser's "EOF while parsing a value".
+fn empty_answer(body: &str, what: &str, expected: &str) -> Option<DecodeError> {
+    let detail = match body.trim() {
+        "" => "the answer was empty".to_string(),
+        "null" => format!("expected {expected}, found null (no data)"),
+        _ => return None,
+    };
+    Some(DecodeError {
+        what: what.to_string(),
+        detail,
+    })
 }
 
 // serde_json appends " at line L column C" to its messages; we report the position ourselves.
@@ -86,6 +106,9 @@ fn kind_of(v: &Value) -> &'static str {
 /// The array is first split into raw records (cheap: no values are built), then each record is
 /// decoded straight into `T`. A record that fails is parsed once more, only to name it.
 pub fn decode_list<T: DeserializeOwned>(body: &str, what: &str) -> Result<List<T>, DecodeError> {
+    if let Some(e) = empty_answer(body, what, "a list") {
+        return Err(e);
+    }
     let records: Vec<&RawValue> = match serde_json::from_str(body) {
         Ok(records) => records,
         // Well-formed JSON that is not an array: say what it is instead.
@@ -103,7 +126,18 @@ pub fn decode_list<T: DeserializeOwned>(body: &str, what: &str) -> Result<List<T
     let mut items = Vec::with_capacity(records.len());
     let mut rejected = Vec::new();
     for (i, record) in records.into_iter().enumerate() {
-        match serde_json::from_str::<T>(record.get()) {
+        // As in `decode_one`: only an object is a record, never a list of values.
+        let parsed = if record.get().starts_with('{') {
+            serde_json::from_str::<T>(record.get())
+        } else {
+            Err(serde_json::Error::custom(format!(
+                "expected a record, found {}",
+                serde_json::from_str::<Value>(record.get())
+                    .map(|v| kind_of(&v))
+                    .unwrap_or("something else")
+            )))
+        };
+        match parsed {
             Ok(item) => items.push(item),
             Err(e) => rejected.push(Rejected {
                 position: i + 1,
@@ -120,11 +154,31 @@ pub fn decode_list<T: DeserializeOwned>(body: &str, what: &str) -> Result<List<T
 
 /// Decodes a single-record body.
 pub fn decode_one<T: DeserializeOwned>(body: &str, what: &str) -> Result<T, DecodeError> {
+    if let Some(e) = empty_answer(body, what, "a record") {
+        return Err(e);
+    }
+    // serde's derived structs also accept a list of field values (`["a-1", "Bella"]`): a list
+    // where a record belongs must be refused before it is read as one.
+    if body.trim_start().starts_with('[') {
+        return Err(DecodeError {
+            what: what.to_string(),
+            detail: "expected a record, found a list".to_string(),
+        });
+    }
     serde_json::from_str(body).map_err(|e| {
         if e.is_data() {
+            // Name what came instead of a record before the parser's words about a field.
+            let found = serde_json::from_str::<Value>(body).map(|v| kind_of(&v));
+            let detail = match found {
+                Ok(kind) if kind != "an object" => format!("expected a record, found {kind}"),
+                _ => format!(
+                    "a field is missing or of the wrong kind ({})",
+                    strip_position(&e)
+                ),
+            };
             DecodeError {
                 what: what.to_string(),
-                detail: strip_position(&e),
+                detail,
             }
         } else {
             syntax_error(what, &e)

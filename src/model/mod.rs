@@ -11,6 +11,7 @@ pub mod filter;
 pub mod invoice;
 pub mod invoice_list;
 pub mod money;
+pub mod rows;
 pub mod status;
 pub mod stay;
 pub mod text;

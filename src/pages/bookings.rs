@@ -2,9 +2,9 @@
 
 use super::{list_path, search_setter, use_list_params};
 use crate::api::cache::use_cache;
-use crate::components::query_view::Role;
+use crate::components::query_view::{Derived, Role};
 use crate::components::{
-    query_view, BookingTable, EmptyState, FilterChip, RejectedNotice, SearchBox,
+    query_view_live, BookingTable, EmptyState, FilterChip, RejectedNotice, SearchBox,
 };
 use crate::model::filter::{booking_counts, booking_haystack, select_bookings, BookingView};
 use crate::model::{Booking, List};
@@ -21,36 +21,45 @@ pub fn BookingsPage() -> impl IntoView {
                 <h1 id="kd-bookings-title">"Bookings"</h1>
                 <p class="kd-today">{today_label()}</p>
             </header>
-            {query_view(query, Role::Main, "bookings", None, |list| view! { <BookingList list/> })}
+            {query_view_live(query, Role::Main, "bookings", |list| view! { <BookingList list/> })}
         </section>
     }
 }
 
+/// Built once per mounted page; each answer of the service flows through `list`, so the
+/// table below keeps its rows shown, scroll position and focus across refreshes.
 #[component]
-fn BookingList(list: Arc<List<Booking>>) -> impl IntoView {
+fn BookingList(list: Signal<Arc<List<Booking>>>) -> impl IntoView {
     let cache = use_cache();
     let (status, search) = use_list_params();
     let view_kind = Memo::new(move |_| BookingView::from_param(status.get().as_deref()));
     // Built once per answer from the service, not once per keystroke.
-    let haystacks: Arc<Vec<String>> = Arc::new(list.items.iter().map(booking_haystack).collect());
-    let counts = booking_counts(&list.items);
+    let haystacks = Memo::new(move |_| {
+        Derived(Arc::new(list.with(|l| {
+            l.items.iter().map(booking_haystack).collect::<Vec<_>>()
+        })))
+    });
+    let counts = Memo::new(move |_| list.with(|l| booking_counts(&l.items)));
     let rows = {
-        let (list, cache) = (list.clone(), cache.clone());
+        let cache = cache.clone();
         Memo::new(move |_| {
-            select_bookings(
-                &list.items,
-                &haystacks,
-                view_kind.get(),
-                &search.get(),
-                |id| cache.animal_name_if_loaded(id),
-            )
+            let haystacks = haystacks.get();
+            list.with(|l| {
+                select_bookings(
+                    &l.items,
+                    &haystacks.0,
+                    view_kind.get(),
+                    &search.get(),
+                    |id| cache.animal_name_if_loaded(id),
+                )
+            })
         })
     };
     let config = cache.config().clone();
     let chips = move || {
         BookingView::ALL
             .iter()
-            .zip(counts)
+            .zip(counts.get())
             .map(|(&v, count)| {
                 let href = config.href(&list_path("/bookings", v.param(), &search.get()));
                 view! { <FilterChip href label=v.label() count active=view_kind.get() == v/> }
@@ -58,21 +67,25 @@ fn BookingList(list: Arc<List<Booking>>) -> impl IntoView {
             .collect_view()
     };
     let on_search = search_setter("/bookings", status);
-    let rejected = list.rejected.clone();
-    let table = move || {
-        if rows.with(Vec::is_empty) {
-            let message = if list.items.is_empty() {
-                "There are no bookings."
-            } else {
-                "No bookings match this filter."
-            };
-            view! { <EmptyState message/> }.into_any()
-        } else {
-            view! { <BookingTable source=list.clone() rows/> }.into_any()
-        }
+    let rejected = move || {
+        let rejected = list.with(|l| l.rejected.clone());
+        view! { <RejectedNotice rejected what="bookings"/> }
+    };
+    // Only a change between "rows", "no match" and "none at all" rebuilds the table.
+    let shape =
+        Memo::new(
+            move |_| match (rows.with(Vec::is_empty), list.with(|l| l.items.is_empty())) {
+                (false, _) => None,
+                (true, true) => Some("There are no bookings."),
+                (true, false) => Some("No bookings match this filter."),
+            },
+        );
+    let table = move || match shape.get() {
+        Some(message) => view! { <EmptyState message/> }.into_any(),
+        None => view! { <BookingTable source=list rows/> }.into_any(),
     };
     view! {
-        <RejectedNotice rejected what="bookings"/>
+        {rejected}
         <div class="kd-toolbar">
             <nav class="kd-chips" aria-label="Filter bookings by status">{chips}</nav>
             <SearchBox value=search placeholder="Search animal, customer, care, location…" on_change=on_search/>

@@ -5,6 +5,7 @@
 
 mod animal;
 mod deploy;
+mod data;
 mod harness;
 mod invoices;
 mod places;

@@ -1,0 +1,156 @@
+//! Native tests of the data layer's pure parts: error messages and decode wording.
+#![cfg(not(target_arch = "wasm32"))]
+
+use kennel_desk::api::ApiError;
+
+fn shown(status: u16, body: &str) -> String {
+    ApiError::from_status(status, body).to_string()
+}
+
+#[test]
+fn an_html_error_page_shows_only_its_status() {
+    let page = "<!DOCTYPE html><html><head><title>503 Service Unavailable</title></head>\
+                <body><h1>Service Unavailable</h1></body></html>";
+    let text = shown(503, page);
+    assert_eq!(text, "The kennel service is having a problem (HTTP 503).");
+    assert!(!text.contains('<'));
+}
+
+#[test]
+fn a_json_error_shows_its_message_as_text() {
+    assert_eq!(
+        shown(
+            500,
+            r#"{"error":"internal","message":"Database is restarting"}"#
+        ),
+        "The kennel service is having a problem (HTTP 500): Database is restarting"
+    );
+    assert_eq!(
+        shown(400, r#"{"error":"bad request"}"#),
+        "The kennel service answered with an error (HTTP 400): bad request"
+    );
+    // JSON without any text field: no braces on screen.
+    assert_eq!(
+        shown(502, r#"{"code":17}"#),
+        "The kennel service is having a problem (HTTP 502)."
+    );
+}
+
+#[test]
+fn plain_text_is_cut_short_and_kept_on_one_line() {
+    let long = "Gateway\n timeout ".repeat(40);
+    let text = shown(504, &long);
+    assert!(text.starts_with("The kennel service is having a problem (HTTP 504): Gateway timeout"));
+    assert!(text.chars().count() < 240, "{text}");
+    assert!(!text.contains('\n'));
+}
+
+#[test]
+fn only_transient_failures_are_retried_at_once() {
+    assert!(ApiError::Network("x".into()).is_transient());
+    assert!(ApiError::Timeout(10).is_transient());
+    assert!(ApiError::BodyTimeout(60).is_transient());
+    assert!(ApiError::from_status(503, "").is_transient());
+    assert!(!ApiError::from_status(429, "").is_transient());
+    assert!(!ApiError::from_status(400, "").is_transient());
+    assert!(!ApiError::NotFound.is_transient());
+}
+
+use kennel_desk::model::{decode_list, decode_one, Animal, Booking};
+
+fn list_error(body: &str) -> String {
+    let err = decode_list::<Booking>(body, "The list of bookings").unwrap_err();
+    ApiError::Decode(err).to_string()
+}
+
+#[test]
+fn every_unreadable_answer_is_named_in_words() {
+    assert_eq!(
+        list_error(""),
+        "The kennel service sent an answer that could not be used. \
+         The list of bookings could not be read: the answer was empty."
+    );
+    assert!(list_error(" null ").ends_with("expected a list, found null (no data)."));
+    assert!(list_error(r#"[{"id":"b-1","from":"2026-"#)
+        .ends_with("the answer was cut off before its end."));
+    assert!(
+        list_error(r#"{"items":[]}"#).ends_with("expected a list, found an object."),
+        "{}",
+        list_error(r#"{"items":[]}"#)
+    );
+    let malformed = list_error("[{\"id\": \"b-1\",]");
+    assert!(
+        malformed.contains("it is not valid JSON (line 1, column 15"),
+        "{malformed}"
+    );
+    let one = decode_one::<Animal>("[1,2]", "Animal a-1").unwrap_err();
+    assert_eq!(one.detail, "expected a record, found a list");
+    let one =
+        decode_one::<Animal>(r#"{"id":"a-1","name":{"first":"B"}}"#, "Animal a-1").unwrap_err();
+    assert!(
+        one.detail
+            .starts_with("a field is missing or of the wrong kind"),
+        "{one}"
+    );
+}
+
+#[test]
+fn wrong_types_in_a_list_fail_only_their_records() {
+    let list = decode_list::<Booking>(
+        r#"[{"id":"b-1","customerId":17},{"id":"b-2","location":{"room":1}}]"#,
+        "The list of bookings",
+    )
+    .expect("the list itself is readable");
+    // A number where text belongs is shown as text; an object is rejected and named.
+    assert_eq!(list.items.len(), 1);
+    assert_eq!(list.items[0].customer_id.as_deref(), Some("17"));
+    assert_eq!(list.rejected.len(), 1);
+    assert_eq!(list.rejected[0].id.as_deref(), Some("b-2"));
+}
+
+use kennel_desk::model::rows::keyed_rows;
+
+fn booking(json: &str) -> Booking {
+    decode_one(json, "a booking").expect("booking decodes")
+}
+
+#[test]
+fn row_keys_follow_the_record_not_its_position() {
+    let before = vec![
+        booking(r#"{"id":"b-1","location":"Run 1"}"#),
+        booking(r#"{"id":"b-2","location":"Run 2"}"#),
+        booking(r#"{"id":"b-2","location":"Run 9"}"#),
+    ];
+    let keys = |items: &[Booking], shown: &[usize]| -> Vec<_> {
+        keyed_rows(items, shown, |b| b.id.as_str())
+            .into_iter()
+            .map(|(k, _)| k)
+            .collect()
+    };
+    let old = keys(&before, &[0, 1, 2]);
+    // A repeated id is told apart by occurrence.
+    assert_eq!((old[1].nth, old[2].nth), (0, 1));
+    assert_ne!(old[1], old[2]);
+    // A record inserted in front moves nothing else's key.
+    let mut after = vec![booking(r#"{"id":"b-0"}"#)];
+    after.extend(before.iter().cloned());
+    let new = keys(&after, &[0, 1, 2, 3]);
+    assert_eq!(&new[1..], &old[..]);
+    // A changed record gets a new key; the others keep theirs.
+    after[1] = booking(r#"{"id":"b-1","location":"Run 5"}"#);
+    let changed = keys(&after, &[0, 1, 2, 3]);
+    assert_ne!(changed[1], old[0]);
+    assert_eq!(changed[1].id, "b-1");
+    assert_eq!(&changed[2..], &old[1..]);
+    // An index past the end (a stale window) is skipped, not a panic.
+    assert_eq!(keys(&before, &[0, 7]).len(), 1);
+}
+
+#[test]
+fn a_list_is_never_read_as_a_record() {
+    // serde's derive would read ["b-9", "a-1"] as a booking's fields in order.
+    let list = decode_list::<Booking>(r#"[["b-9","a-1"],{"id":"b-1"}]"#, "The list of bookings")
+        .expect("readable list");
+    assert_eq!(list.items.len(), 1);
+    assert_eq!(list.rejected[0].reason, "expected a record, found a list");
+}
