@@ -4,8 +4,8 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod animal;
-mod deploy;
 mod data;
+mod deploy;
 mod harness;
 mod invoices;
 mod places;
