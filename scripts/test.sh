@@ -20,6 +20,7 @@ cargo clippy --offline --target wasm32-unknown-unknown --lib --bins --tests -- -
 
 step "native tests: model and devapi"
 cargo test --offline -p kennel-desk --test model
+cargo test --offline -p kennel-desk --test board
 cargo test --offline -p devapi
 
 step "browser tests: components in headless Chromium (wasm-bindgen-test)"

@@ -14,7 +14,10 @@ use config::Config;
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes, A};
 use leptos_router::path;
-use pages::{AnimalPage, BookingPage, BookingsPage, InvoicePage, InvoicesPage, NotFoundPage};
+use pages::{
+    AnimalPage, BoardPage, BookingPage, BookingsPage, InvoicePage, InvoicesPage, NotFoundPage,
+    WallPage,
+};
 
 /// The whole app. Everything it renders sits inside one `.kd` element, and every style rule
 /// is scoped under that class, so a host page and the app do not restyle each other.
@@ -28,17 +31,23 @@ pub fn App(config: Config) -> impl IntoView {
     view! {
         <div class="kd">
             <Router base=base>
-                <header class="kd-header">
-                    <span class="kd-brand">"Kennel Desk"</span>
-                    <nav class="kd-nav" aria-label="Main">
-                        <A href="/bookings">"Bookings"</A>
-                        <A href="/invoices">"Invoices"</A>
-                    </nav>
-                </header>
+                <Chrome>
+                    <header class="kd-header">
+                        <span class="kd-brand">"Kennel Desk"</span>
+                        <nav class="kd-nav" aria-label="Main">
+                            <A href="/" exact=true>"Today"</A>
+                            <A href="/board">"Board"</A>
+                            <A href="/bookings">"Bookings"</A>
+                            <A href="/invoices">"Invoices"</A>
+                        </nav>
+                    </header>
+                </Chrome>
                 <OfflineBanner online/>
                 <main class="kd-main">
                     <Routes fallback=NotFoundPage>
-                        <Route path=path!("/") view=BookingsPage/>
+                        <Route path=path!("/") view=BoardPage/>
+                        <Route path=path!("/board") view=BoardPage/>
+                        <Route path=path!("/wall") view=WallPage/>
                         <Route path=path!("/bookings") view=BookingsPage/>
                         <Route path=path!("/bookings/:id") view=BookingPage/>
                         <Route path=path!("/invoices") view=InvoicesPage/>
@@ -49,6 +58,20 @@ pub fn App(config: Config) -> impl IntoView {
             </Router>
         </div>
     }
+}
+
+/// The navigation chrome, left out on the wall display (`/wall`), which is the board alone.
+#[component]
+fn Chrome(children: ChildrenFn) -> impl IntoView {
+    let location = leptos_router::hooks::use_location();
+    let wall = Memo::new(move |_| {
+        location
+            .pathname
+            .get()
+            .trim_end_matches('/')
+            .ends_with("/wall")
+    });
+    move || (!wall.get()).then(|| children())
 }
 
 /// Tells staff when the tablet has lost the network, and what they are looking at.

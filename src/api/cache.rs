@@ -282,6 +282,13 @@ impl Cache {
         data.name.clone()
     }
 
+    /// The animal's record when it is already loaded: never fetches, never subscribes.
+    /// For the name index (issue 7), which paces its own fetches through [`Cache::animal`].
+    pub fn animal_if_loaded(&self, id: &str) -> Option<Arc<Animal>> {
+        let queries = lock(&self.0.animal);
+        queries.get(id)?.data.get_untracked()
+    }
+
     /// Refreshes the lists that have been shown; called on the refresh interval.
     pub fn refresh_lists(&self) {
         if self.0.bookings.has_been_used() {

@@ -1,8 +1,9 @@
 //! The bookings table, used by the booking list and the animal page. Under 720 px wide the
 //! stylesheet turns each row into a card; `data-label` names the cells there.
 
-use super::{AnimalLink, BookingBadge};
+use super::{AnimalLink, BookingBadge, SortControl};
 use crate::api::cache::use_cache;
+use crate::model::listing::{BookingColumn, Column};
 use crate::model::text::{excerpt, or_dash, MISSING};
 use crate::model::{Booking, List};
 use leptos::prelude::*;
@@ -21,8 +22,15 @@ pub fn BookingTable(
     /// Off on an animal's own page, where every row is the same animal.
     #[prop(default = true)]
     show_animal: bool,
+    /// Sortable headers (the booking list); plain headers without.
+    #[prop(optional)]
+    sort: Option<SortControl<BookingColumn>>,
 ) -> impl IntoView {
     let window = Window::new(rows);
+    let th = move |col: BookingColumn| match sort {
+        Some(control) => control.header(col).into_any(),
+        None => view! { <th scope="col">{col.label()}</th> }.into_any(),
+    };
     let row = move |i: usize| {
         let b = source.items[i].clone();
         view! { <BookingRow booking=b show_animal/> }
@@ -32,12 +40,12 @@ pub fn BookingTable(
             <table class="kd-table kd-table--bookings">
                 <thead>
                     <tr>
-                        <th scope="col">"Dates"</th>
-                        <th scope="col">"Time"</th>
-                        <th scope="col">"Status"</th>
-                        {show_animal.then(|| view! { <th scope="col">"Animal"</th> })}
-                        <th scope="col">"Customer"</th>
-                        <th scope="col">"Location"</th>
+                        {th(BookingColumn::Dates)}
+                        {th(BookingColumn::Time)}
+                        {th(BookingColumn::Status)}
+                        {show_animal.then(|| th(BookingColumn::Animal))}
+                        {th(BookingColumn::Customer)}
+                        {th(BookingColumn::Location)}
                         <th scope="col">"Care"</th>
                     </tr>
                 </thead>

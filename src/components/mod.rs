@@ -3,11 +3,14 @@
 
 pub mod animal_link;
 pub mod badge;
+pub mod board_card;
 pub mod booking_table;
+pub mod download;
 pub mod fields;
 pub mod filters;
 pub mod invoice_table;
 pub mod query_view;
+pub mod sort_header;
 pub mod states;
 
 pub use animal_link::AnimalLink;
@@ -17,4 +20,5 @@ pub use fields::{Field, Fields};
 pub use filters::{FilterChip, SearchBox};
 pub use invoice_table::InvoiceTable;
 pub use query_view::query_view;
+pub use sort_header::{SortControl, SortHeader};
 pub use states::{EmptyState, ErrorState, Loading, NotFound, RejectedNotice};

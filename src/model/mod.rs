@@ -3,10 +3,13 @@
 //! with plain `cargo test`.
 
 pub mod animal;
+pub mod board;
 pub mod booking;
 pub mod decode;
+pub mod export;
 pub mod filter;
 pub mod invoice;
+pub mod listing;
 pub mod money;
 pub mod status;
 pub mod text;

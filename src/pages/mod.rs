@@ -1,6 +1,7 @@
 //! One file per route.
 
 pub mod animal;
+pub mod board;
 pub mod booking;
 pub mod bookings;
 pub mod invoice;
@@ -8,6 +9,7 @@ pub mod invoices;
 pub mod not_found;
 
 pub use animal::AnimalPage;
+pub use board::{BoardPage, WallPage};
 pub use booking::BookingPage;
 pub use bookings::BookingsPage;
 pub use invoice::InvoicePage;

@@ -3,6 +3,7 @@
 //! Run by `scripts/test.sh` after `trunk build --release`.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod frontdesk;
 mod harness;
 
 use devapi::{Faults, Server};
