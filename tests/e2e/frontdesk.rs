@@ -382,7 +382,7 @@ async fn board_lanes_counts_and_flags_for_today_and_another_day() {
         // Names resolved; the whole care note is one tap away.
         b.wait_text("[data-booking='b-arr1'] .kd-card__name", "Bärli").await;
         b.wait_text("[data-booking='b-arr1'] .kd-card__animal", "Bernese").await;
-        let hidden = js(&b, "return document.querySelector(\"[data-booking='b-arr1'] .kd-card__care-full\").offsetParent === null;").await;
+        let hidden = js(&b, "return document.querySelector(\"[data-booking='b-arr1'] .kd-card__care-full\").checkVisibility() === false;").await;
         assert_eq!(hidden, json!(true), "the full note starts folded");
         b.click("[data-booking='b-arr1'] .kd-card__care summary").await;
         b.wait_text("[data-booking='b-arr1'] .kd-card__care-full", "\"with food\"").await;
@@ -430,8 +430,16 @@ async fn type_search(b: &Page, text: &str) {
         .for_element(Locator::Css("input[name='q']"))
         .await
         .expect("search box");
-    input.clear().await.expect("clear");
-    input.send_keys(text).await.expect("type");
+    // Emptied as a person would (an input event), so the list follows.
+    js(
+        b,
+        "const i = document.querySelector(\"input[name='q']\"); i.value = ''; \
+         i.dispatchEvent(new Event('input', { bubbles: true }));",
+    )
+    .await;
+    if !text.is_empty() {
+        input.send_keys(text).await.expect("type");
+    }
 }
 
 async fn choose(b: &Page, select: &str, value: &str) {
@@ -476,12 +484,12 @@ async fn booking_list_search_filters_sort_survive_reload_and_name_index_finds_hi
         b.wait_text(".kd-table--bookings tbody", "Bärli").await;
         choose(&b, "status", "in-house").await;
         wait_for("status filter", 3, || async { row_ids(&b).await.len() }).await;
-        b.click_text("th button.kd-sort", "Animal").await;
+        b.click_text("th button.kd-sort", "ANIMAL").await;
         wait_for("sorted by name", strings(&["Kimba", "Rex", "Rex"]), || row_names(&b)).await;
         assert_eq!(row_ids(&b).await, ["b-in3", "b-in1", "b-past"]);
         let aria = js(&b, "return [...document.querySelectorAll('th[aria-sort]')].find(t => t.textContent.includes('Animal')).getAttribute('aria-sort');").await;
         assert_eq!(aria, json!("ascending"));
-        b.click_text("th button.kd-sort", "Animal").await;
+        b.click_text("th button.kd-sort", "ANIMAL").await;
         wait_for("reversed", strings(&["Rex", "Rex", "Kimba"]), || row_names(&b)).await;
         wait_for("sort in the URL", true, || async {
             let q = b.client.current_url().await.map(|u| u.query().unwrap_or_default().to_string()).unwrap_or_default();
@@ -722,7 +730,7 @@ async fn the_same_flows_by_tap_at_360_and_800_px() {
                 row_ids(&b).await.len()
             })
             .await;
-            b.click_text("th button.kd-sort", "Animal").await;
+            b.click_text("th button.kd-sort", "ANIMAL").await;
             wait_for(
                 "sort at this width",
                 strings(&["Kimba", "Rex", "Rex"]),
