@@ -24,6 +24,7 @@ cargo test --offline -p kennel-desk --test data_layer
 # Arbitrary JSON and text into every model/ decoder and parser (proptest; a few seconds).
 cargo test --offline -p kennel-desk --test properties
 cargo test --offline -p kennel-desk --test vaccination
+cargo test --offline -p kennel-desk --test board
 cargo test --offline -p devapi
 
 step "browser tests: components in headless Chromium (wasm-bindgen-test)"

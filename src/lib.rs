@@ -21,7 +21,10 @@ use leptos_router::components::{Route, Router, Routes};
 use leptos_router::hooks::use_location;
 use leptos_router::path;
 use pages::customer::CustomerPage;
-use pages::{AnimalPage, BookingPage, BookingsPage, InvoicePage, InvoicesPage, NotFoundPage};
+use pages::{
+    AnimalPage, BoardPage, BookingPage, BookingsPage, InvoicePage, InvoicesPage, NotFoundPage,
+    WallPage,
+};
 
 /// The whole app. Everything it renders sits inside one `.kd` element, and every style rule
 /// is scoped under that class, so a host page and the app do not restyle each other.
@@ -47,13 +50,17 @@ pub fn App(config: Config) -> impl IntoView {
     view! {
         <div class="kd" node_ref=root>
             <Router base=base>
-                <div class="kd-header" role=standalone.then_some("banner")>
-                    <span class="kd-brand">"Kennel Desk"</span>
-                    <div class="kd-nav" role="navigation" aria-label="Kennel Desk">
-                        <NavLink path="/bookings" also="/" label="Bookings"/>
-                        <NavLink path="/invoices" also="/invoices" label="Invoices"/>
+                <Chrome>
+                    <div class="kd-header" role=standalone.then_some("banner")>
+                        <span class="kd-brand">"Kennel Desk"</span>
+                        <div class="kd-nav" role="navigation" aria-label="Kennel Desk">
+                            <NavLink path="/" also="/" label="Today"/>
+                            <NavLink path="/board" also="/board" label="Board"/>
+                            <NavLink path="/bookings" also="/bookings" label="Bookings"/>
+                            <NavLink path="/invoices" also="/invoices" label="Invoices"/>
+                        </div>
                     </div>
-                </div>
+                </Chrome>
                 <OfflineBanner online/>
                 <div
                     class="kd-main"
@@ -61,7 +68,9 @@ pub fn App(config: Config) -> impl IntoView {
                     aria-label=(!standalone).then_some("Kennel Desk")
                 >
                     <Routes fallback=NotFoundPage>
-                        <Route path=path!("/") view=BookingsPage/>
+                        <Route path=path!("/") view=BoardPage/>
+                        <Route path=path!("/board") view=BoardPage/>
+                        <Route path=path!("/wall") view=WallPage/>
                         <Route path=path!("/bookings") view=BookingsPage/>
                         <Route path=path!("/bookings/:id") view=BookingPage/>
                         <Route path=path!("/invoices") view=InvoicesPage/>
@@ -75,6 +84,20 @@ pub fn App(config: Config) -> impl IntoView {
             </Router>
         </div>
     }
+}
+
+/// The navigation chrome, left out on the wall display (`/wall`), which is the board alone.
+#[component]
+fn Chrome(children: ChildrenFn) -> impl IntoView {
+    let location = leptos_router::hooks::use_location();
+    let wall = Memo::new(move |_| {
+        location
+            .pathname
+            .get()
+            .trim_end_matches('/')
+            .ends_with("/wall")
+    });
+    move || (!wall.get()).then(|| children())
 }
 
 /// Moves focus and the title along with the router (it needs the router's location).

@@ -640,6 +640,13 @@ impl Cache {
         data.name.clone()
     }
 
+    /// The animal's record when it is already loaded: never fetches, never subscribes.
+    /// For the name index (issue 7), which paces its own fetches through [`Cache::animal`].
+    pub fn animal_if_loaded(&self, id: &str) -> Option<Arc<Animal>> {
+        let queries = lock(&self.0.animal);
+        queries.get(id)?.data.get_untracked()
+    }
+
     /// Refreshes what mounted views watch; called on the refresh interval. Lists and records
     /// nobody shows are left until they are next shown.
     pub fn refresh_lists(&self) {

@@ -4,6 +4,7 @@
 pub mod cache;
 pub mod endpoints;
 pub mod error;
+pub mod names;
 pub mod request;
 pub mod snapshot;
 

@@ -3,8 +3,9 @@
 //! cells there, and the explicit ARIA roles keep the table semantics that a `display`
 //! change would drop.
 
-use super::{AnimalLink, AnimalVaccinationBadge, BookingBadge, CustomerLink};
+use super::{AnimalLink, AnimalVaccinationBadge, BookingBadge, CustomerLink, SortControl};
 use crate::api::cache::use_cache;
+use crate::model::listing::{BookingColumn, Column};
 use crate::model::rows::{keyed_rows, RowKey};
 use crate::model::text::{excerpt, or_dash, MISSING};
 use crate::model::{Booking, List};
@@ -26,8 +27,15 @@ pub fn BookingTable(
     /// Off on an animal's own page, where every row is the same animal.
     #[prop(default = true)]
     show_animal: bool,
+    /// Sortable headers (the booking list); plain headers without.
+    #[prop(optional)]
+    sort: Option<SortControl<BookingColumn>>,
 ) -> impl IntoView {
     let window = Window::new(rows);
+    let th = move |col: BookingColumn| match sort {
+        Some(control) => control.header(col).into_any(),
+        None => view! { <th scope="col" role="columnheader">{col.label()}</th> }.into_any(),
+    };
     let each = move || window.keyed(source, |b: &Booking| b.id.as_str());
     // Runs right after `each`, against the same answer, so the index is that answer's.
     let row = move |(_, i): (RowKey, usize)| {
@@ -39,12 +47,12 @@ pub fn BookingTable(
             <table role="table" class="kd-table kd-table--bookings">
                 <thead role="rowgroup">
                     <tr role="row">
-                        <th scope="col" role="columnheader">"Dates"</th>
-                        <th scope="col" role="columnheader">"Time"</th>
-                        <th scope="col" role="columnheader">"Status"</th>
-                        {show_animal.then(|| view! { <th scope="col" role="columnheader">"Animal"</th> })}
-                        <th scope="col" role="columnheader">"Customer"</th>
-                        <th scope="col" role="columnheader">"Location"</th>
+                        {th(BookingColumn::Dates)}
+                        {th(BookingColumn::Time)}
+                        {th(BookingColumn::Status)}
+                        {show_animal.then(|| th(BookingColumn::Animal))}
+                        {th(BookingColumn::Customer)}
+                        {th(BookingColumn::Location)}
                         <th scope="col" role="columnheader">"Care"</th>
                     </tr>
                 </thead>

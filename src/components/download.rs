@@ -1,36 +1,49 @@
-//! A file download made in the browser: a Blob, an object URL and a temporary `<a download>`
-//! clicked once. Reusable by any page that exports something.
+//! Saving text the app made (a CSV export) as a file: a Blob, an object URL and a temporary
+//! `<a download>` clicked once. No server round trip, so it works offline too.
 
-use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, Url};
+use wasm_bindgen::JsCast;
 
-/// Offers `contents` as a file named `file_name` of type `mime` (e.g. `text/csv;charset=utf-8`).
-/// Returns `false` when the browser refused (then nothing was downloaded).
-pub fn download_text(file_name: &str, mime: &str, contents: &str) -> bool {
-    try_download(file_name, mime, contents).is_ok()
-}
-
-fn try_download(file_name: &str, mime: &str, contents: &str) -> Result<(), JsValue> {
-    let parts = js_sys::Array::of1(&JsValue::from_str(contents));
-    let options = BlobPropertyBag::new();
+/// Offers `text` for download as `file_name`, of MIME type `mime`. Returns false when the
+/// browser refused (the caller may say so); nothing here can panic.
+pub fn download_text(file_name: &str, mime: &str, text: &str) -> bool {
+    let Some(window) = web_sys::window() else {
+        return false;
+    };
+    let Some(document) = window.document() else {
+        return false;
+    };
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
     options.set_type(mime);
-    let blob = Blob::new_with_str_sequence_and_options(&parts, &options)?;
-    let url = Url::create_object_url_with_blob(&blob)?;
-    let document = web_sys::window()
-        .and_then(|w| w.document())
-        .ok_or_else(|| JsValue::from_str("no document"))?;
-    let body = document
-        .body()
-        .ok_or_else(|| JsValue::from_str("no body"))?;
-    let link: HtmlAnchorElement = document.create_element("a")?.unchecked_into();
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
+        return false;
+    };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
+        return false;
+    };
+    let Some(link) = document
+        .create_element("a")
+        .ok()
+        .and_then(|e| e.dyn_into::<web_sys::HtmlAnchorElement>().ok())
+    else {
+        let _ = web_sys::Url::revoke_object_url(&url);
+        return false;
+    };
     link.set_href(&url);
     link.set_download(file_name);
-    // Attached for the click: Firefox ignores clicks on links outside the document.
-    link.set_attribute("hidden", "")?;
-    body.append_child(&link)?;
+    // Firefox clicks only links that are in the document.
+    let body = document.body();
+    if let Some(body) = &body {
+        let _ = body.append_child(&link);
+    }
     link.click();
-    link.remove();
-    // The download has taken the data by now; keeping the URL would pin the Blob in memory.
-    Url::revoke_object_url(&url)?;
-    Ok(())
+    if let Some(body) = &body {
+        let _ = body.remove_child(&link);
+    }
+    // Revoked later, not now: the download may not have read the blob yet.
+    let revoke = move || {
+        let _ = web_sys::Url::revoke_object_url(&url);
+    };
+    leptos::prelude::set_timeout(revoke, std::time::Duration::from_secs(30));
+    true
 }

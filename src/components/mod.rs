@@ -3,6 +3,7 @@
 
 pub mod animal_link;
 pub mod badge;
+pub mod board_card;
 pub mod booking_table;
 pub mod customer_link;
 pub mod download;
@@ -11,6 +12,7 @@ pub mod filters;
 pub mod invoice_table;
 pub mod money;
 pub mod query_view;
+pub mod sort_header;
 pub mod states;
 pub mod vaccination_badge;
 
@@ -23,5 +25,6 @@ pub use filters::{FilterChip, SearchBox};
 pub use invoice_table::InvoiceTable;
 pub use money::{Money, MoneyValue};
 pub use query_view::{query_view, query_view_live};
+pub use sort_header::{SortControl, SortHeader};
 pub use states::{EmptyState, ErrorState, Loading, NotFound, RejectedNotice};
 pub use vaccination_badge::{AnimalVaccinationBadge, VaccinationBadge};

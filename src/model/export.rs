@@ -1,11 +1,70 @@
-//! CSV of the invoices shown: the rows and columns of the table, with the amount as a plain
-//! decimal and the currency in a column of its own, so a spreadsheet can add them up.
-//! The `csv` crate does the quoting (commas, quotes and line breaks in service text).
+//! CSV export of a table as shown: the caller passes the header and the cell texts, so the
+//! file holds exactly what staff see. The `csv` crate does the quoting (commas, quotes and
+//! line breaks in care notes survive a round trip through any spreadsheet).
 
 use super::money::Amount;
 use super::Invoice;
 
-/// The header row; the table's columns, the amount split into value and currency.
+/// The table as CSV text (RFC 4180, `\r\n` line ends, fields quoted only when needed).
+pub fn to_csv(header: &[&str], rows: &[Vec<String>]) -> String {
+    let mut writer = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::CRLF)
+        .from_writer(Vec::new());
+    // Writing into a Vec cannot fail for I/O; a record of a different width could, and the
+    // caller builds every row from the same columns. Errors leave the row out rather than
+    // panic, and the test suite checks full round trips.
+    let _ = writer.write_record(header);
+    for row in rows {
+        let _ = writer.write_record(row);
+    }
+    let bytes = writer.into_inner().unwrap_or_default();
+    String::from_utf8(bytes).unwrap_or_default()
+}
+
+/// File name for an export: `bookings-2026-11-22.csv`, with anything but letters, digits,
+/// `-` and `_` in the view name replaced, so every browser and OS accepts it.
+pub fn file_name(view: &str, date: &str) -> String {
+    let clean = |s: &str| -> String {
+        s.chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                    c
+                } else {
+                    '-'
+                }
+            })
+            .collect()
+    };
+    format!("{}-{}.csv", clean(view), clean(date))
+}
+
+/// The booking list's columns in a CSV export: the table's columns, with its "Dates" cell
+/// split into the booking id, `from` and `to`, so a spreadsheet can sort by them.
+pub const BOOKING_HEADER: [&str; 9] = [
+    "Booking", "From", "To", "Time", "Status", "Animal", "Customer", "Location", "Care",
+];
+
+/// One booking as a CSV row: what the table shows, with the animal's name (`animal`, when
+/// known; else its id) and the whole care note. Missing values are empty cells, not dashes:
+/// a spreadsheet should see "nothing", not a character.
+pub fn booking_row(b: &super::Booking, animal: Option<&str>) -> Vec<String> {
+    let text = |v: Option<&str>| v.unwrap_or("").to_string();
+    vec![
+        b.id.clone(),
+        text(b.from.as_deref()),
+        text(b.to.as_deref()),
+        text(b.time.as_deref()),
+        b.status.label().to_string(),
+        text(animal.or(b.animal_id.as_deref())),
+        text(b.customer_id.as_deref()),
+        text(b.location.as_deref()),
+        text(b.care.as_deref()),
+    ]
+}
+
+// ---- Invoices ----
+
+/// The invoice list's columns; the table's columns, the amount split into value and currency.
 pub const INVOICE_COLUMNS: [&str; 7] = [
     "Number", "Date", "Amount", "Currency", "Status", "Customer", "Booking",
 ];
@@ -30,17 +89,13 @@ pub fn invoice_cells(inv: &Invoice) -> [String; 7] {
     ]
 }
 
-/// The CSV text of `rows` (indices into `invoices`, in display order), header first, lines
-/// ended by CRLF as RFC 4180 says. `None` only if the writer fails, which writing into
-/// memory does not.
+/// The CSV text of `rows` (indices into `invoices`, in display order), header first.
+/// `Option` for the callers' sake; building in memory does not fail.
 pub fn invoices_csv(invoices: &[Invoice], rows: &[usize]) -> Option<String> {
-    let mut writer = csv::WriterBuilder::new()
-        .terminator(csv::Terminator::CRLF)
-        .from_writer(Vec::new());
-    writer.write_record(INVOICE_COLUMNS).ok()?;
-    for inv in rows.iter().filter_map(|&i| invoices.get(i)) {
-        writer.write_record(invoice_cells(inv)).ok()?;
-    }
-    let bytes = writer.into_inner().ok()?;
-    String::from_utf8(bytes).ok()
+    let cells: Vec<Vec<String>> = rows
+        .iter()
+        .filter_map(|&i| invoices.get(i))
+        .map(|inv| invoice_cells(inv).to_vec())
+        .collect();
+    Some(to_csv(&INVOICE_COLUMNS, &cells))
 }

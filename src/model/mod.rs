@@ -3,6 +3,7 @@
 //! with plain `cargo test`.
 
 pub mod animal;
+pub mod board;
 pub mod booking;
 pub mod customer;
 pub mod decode;
@@ -10,6 +11,7 @@ pub mod export;
 pub mod filter;
 pub mod invoice;
 pub mod invoice_list;
+pub mod listing;
 pub mod money;
 pub mod rows;
 pub mod status;

@@ -1,17 +1,31 @@
-//! The booking list: who arrives today, who is in the house, who goes home.
+//! The booking list staff work from all day: search as you type (accent-insensitive, over
+//! animal names too), filters, sortable columns, CSV export, all in the query string.
 
-use super::{list_path, search_setter, use_list_params};
 use crate::api::cache::use_cache;
+use crate::api::names::NameIndex;
+use crate::components::download::download_text;
 use crate::components::query_view::{Derived, Role};
-use crate::components::{
-    query_view_live, BookingTable, EmptyState, FilterChip, RejectedNotice, SearchBox,
+use crate::components::{query_view_live, BookingTable, EmptyState, RejectedNotice, SortControl};
+use crate::model::board::{natural_cmp, Day};
+use crate::model::export::{booking_row, file_name, to_csv, BOOKING_HEADER};
+use crate::model::filter::distinct;
+use crate::model::listing::{
+    booking_haystack, select, AnimalEntry, BookingColumn, BookingFilter, Sort,
 };
-use crate::model::filter::{booking_counts, booking_haystack, select_bookings, BookingView};
+use crate::model::text::fold;
 use crate::model::{Booking, List};
+use leptos::leptos_dom::helpers::TimeoutHandle;
 use leptos::prelude::*;
+use leptos::reactive::wrappers::write::SignalSetter;
+use leptos_router::hooks::{query_signal_with_options, use_navigate};
+use leptos_router::NavigateOptions;
 use std::sync::Arc;
 
-/// `/` and `/bookings`.
+/// How long typing must pause before the search goes into the URL: rows narrow on every
+/// key, but history and the address bar are not rewritten per keystroke.
+const URL_WRITE_MS: u64 = 250;
+
+/// `/bookings`.
 #[component]
 pub fn BookingsPage() -> impl IntoView {
     let query = use_cache().bookings();
@@ -19,112 +33,380 @@ pub fn BookingsPage() -> impl IntoView {
         <section class="kd-page" aria-labelledby="kd-bookings-title">
             <header class="kd-page__head">
                 <h1 id="kd-bookings-title">"Bookings"</h1>
-                <p class="kd-today">{today_label()}</p>
             </header>
             {query_view_live(query, Role::Main, "bookings", |list| view! { <BookingList list/> })}
         </section>
     }
 }
 
+/// One URL parameter as a signal pair; filters replace the history entry's query but keep
+/// the scroll position.
+fn param(key: &'static str) -> (Memo<Option<String>>, SignalSetter<Option<String>>) {
+    query_signal_with_options::<String>(
+        key,
+        NavigateOptions {
+            replace: true,
+            scroll: false,
+            ..Default::default()
+        },
+    )
+}
+
+fn some_text(text: String) -> Option<String> {
+    (!text.trim().is_empty()).then_some(text)
+}
+
 /// Built once per mounted page; each answer of the service flows through `list`, so the
-/// table below keeps its rows shown, scroll position and focus across refreshes.
+/// table keeps its rows shown, scroll position and focus across refreshes (issue 5).
 #[component]
 fn BookingList(list: Signal<Arc<List<Booking>>>) -> impl IntoView {
     let cache = use_cache();
-    let (status, search) = use_list_params();
-    let view_kind = Memo::new(move |_| BookingView::from_param(status.get().as_deref()));
+    let (q_url, set_q_url) = param("q");
+    let (status, set_status) = param("status");
+    let (species, set_species) = param("species");
+    let (group, set_group) = param("group");
+    let (location, set_location) = param("location");
+    let (from, set_from) = param("from");
+    let (to, set_to) = param("to");
+    let (sort_param, set_sort) = param("sort");
+
+    // The box's text is local so rows narrow on every key; the URL follows after a pause.
+    let search = RwSignal::new(q_url.get_untracked().unwrap_or_default());
+    let written = StoredValue::new(search.get_untracked());
+    // The URL changed by Back or a link (not by our own write): the box follows it.
+    Effect::new(move |_| {
+        let q = q_url.get().unwrap_or_default();
+        if q != written.get_value() {
+            written.set_value(q.clone());
+            search.set(q);
+        }
+    });
+    let pending = StoredValue::new(None::<TimeoutHandle>);
+    let on_input = move |text: String| {
+        search.set(text.clone());
+        if let Some(h) = pending.get_value() {
+            h.clear();
+        }
+        let write = move || {
+            written.set_value(text.clone());
+            set_q_url.set(some_text(text));
+        };
+        pending.set_value(
+            set_timeout_with_handle(write, std::time::Duration::from_millis(URL_WRITE_MS)).ok(),
+        );
+    };
+
+    // Names: every animal the list names, the first rows' animals first.
+    // From the first answer: animals that later refreshes add are indexed on the next visit.
+    let ids: Vec<String> = list.with_untracked(|l| {
+        distinct(l.items.iter().filter_map(|b| b.animal_id.as_deref()))
+            .into_iter()
+            .map(str::to_string)
+            .collect()
+    });
+    let names = NameIndex::start(cache.clone(), ids);
+
     // Built once per answer from the service, not once per keystroke.
     let haystacks = Memo::new(move |_| {
         Derived(Arc::new(list.with(|l| {
             l.items.iter().map(booking_haystack).collect::<Vec<_>>()
         })))
     });
-    let counts = Memo::new(move |_| list.with(|l| booking_counts(&l.items)));
-    let rows = {
-        let cache = cache.clone();
+    let filter = Memo::new(move |_| BookingFilter {
+        search: search.get(),
+        status: status.get().unwrap_or_default(),
+        species: species.get().unwrap_or_default(),
+        group: group.get().unwrap_or_default(),
+        location: location.get().unwrap_or_default(),
+        from: from.get().as_deref().and_then(Day::parse),
+        to: to.get().as_deref().and_then(Day::parse),
+    });
+    let sort = Memo::new(move |_| Sort::<BookingColumn>::from_param(sort_param.get().as_deref()));
+    let selection = {
+        let names = names.clone();
         Memo::new(move |_| {
+            names.version.track();
+            let f = filter.get();
             let haystacks = haystacks.get();
             list.with(|l| {
-                select_bookings(
-                    &l.items,
-                    &haystacks.0,
-                    view_kind.get(),
-                    &search.get(),
-                    |id| cache.animal_name_if_loaded(id),
-                )
+                names.with(|known| {
+                    select(&l.items, &haystacks.0, &f, sort.get(), |id| {
+                        known
+                            .get(id)
+                            .map(|(a, folded)| AnimalEntry { animal: a, folded })
+                    })
+                })
             })
         })
     };
-    let config = cache.config().clone();
-    let chips = move || {
-        BookingView::ALL
-            .iter()
-            .zip(counts.get())
-            .map(|(&v, count)| {
-                let href = config.href(&list_path("/bookings", v.param(), &search.get()));
-                view! { <FilterChip href label=v.label() count active=view_kind.get() == v/> }
-            })
-            .collect_view()
+    let rows = Memo::new(move |_| selection.with(|s| s.rows.clone()));
+
+    let control = SortControl {
+        current: sort.into(),
+        on_sort: Callback::new(move |key| {
+            set_sort.set(Some(Sort::clicked(sort.get_untracked(), key).param()));
+        }),
     };
-    let on_search = search_setter("/bookings", status);
+
+    // Filter choices: statuses and locations from the bookings, species and groups from the
+    // animals known so far (they grow as the name index fills).
+    let locations = Memo::new(move |_| {
+        let mut seen: Vec<String> = Vec::new();
+        list.with(|list| {
+            for l in list.items.iter().filter_map(|b| b.location.as_deref()) {
+                let l = l.trim();
+                if !l.is_empty() && !seen.iter().any(|s| fold(s) == fold(l)) {
+                    seen.push(l.to_string());
+                }
+            }
+        });
+        seen.sort_by(|a, b| natural_cmp(&fold(a), &fold(b)));
+        seen
+    });
+    let animal_choices = {
+        let names = names.clone();
+        move |pick: fn(&crate::model::Animal) -> Option<&str>| {
+            names.version.track();
+            names.with(|known| {
+                let mut seen: Vec<String> = Vec::new();
+                for (a, _) in known.values() {
+                    if let Some(v) = pick(a).map(str::trim).filter(|v| !v.is_empty()) {
+                        if !seen.iter().any(|s| fold(s) == fold(v)) {
+                            seen.push(v.to_string());
+                        }
+                    }
+                }
+                seen.sort_by(|a, b| natural_cmp(&fold(a), &fold(b)));
+                seen
+            })
+        }
+    };
+    let species_choices = {
+        let f = animal_choices.clone();
+        Signal::derive(move || f(|a| a.species.as_deref()))
+    };
+    let group_choices = Signal::derive(move || animal_choices(|a| a.group.as_deref()));
+    let statuses = vec![
+        ("arriving".to_string(), "Arriving today".to_string()),
+        ("in-house".to_string(), "In the house".to_string()),
+        ("pickup".to_string(), "Going home".to_string()),
+        ("other".to_string(), "Other".to_string()),
+        ("missing".to_string(), "No status".to_string()),
+    ];
+
+    // Enter with exactly one match opens it: a barcode scanner types the id and presses Enter.
+    let navigate = use_navigate();
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        if ev.key() == "Enter" {
+            let only = rows.with_untracked(|r| (r.len() == 1).then(|| r[0]));
+            let id =
+                only.and_then(|i| list.with_untracked(|l| l.items.get(i).map(|b| b.id.clone())));
+            if let Some(id) = id {
+                ev.prevent_default();
+                let path = format!("/bookings/{}", crate::config::encode_segment(&id));
+                navigate(&path, NavigateOptions::default());
+            }
+        }
+    };
+
+    let progress = {
+        let names = names.clone();
+        move || {
+            let (loaded, failed, total) = (names.loaded.get(), names.failed.get(), names.total);
+            let missing = selection.with(|s| s.names_missing);
+            let mut parts = Vec::new();
+            if loaded + failed < total {
+                parts.push(format!(
+                    "names: {} of {} loaded",
+                    grouped(loaded),
+                    grouped(total)
+                ));
+            }
+            if failed > 0 {
+                parts.push(format!("{} could not be loaded", grouped(failed)));
+            }
+            if missing > 0 {
+                parts.push(format!(
+                    "{} {} not known yet: results by name may be incomplete",
+                    grouped(missing),
+                    if missing == 1 { "name is" } else { "names are" }
+                ));
+            }
+            (!parts.is_empty()).then(|| {
+                view! { <p class="kd-names" role="status">{parts.join(" · ")}</p> }
+            })
+        }
+    };
+
+    let export = {
+        let cache = cache.clone();
+        move |_| {
+            let rows: Vec<Vec<String>> = rows.with_untracked(|r| {
+                list.with_untracked(|list| {
+                    r.iter()
+                        .filter_map(|&i| list.items.get(i))
+                        .map(|b| {
+                            let name = b
+                                .animal_id
+                                .as_deref()
+                                .and_then(|id| cache.animal_if_loaded(id))
+                                .and_then(|a| a.name.clone());
+                            booking_row(b, name.as_deref())
+                        })
+                        .collect()
+                })
+            });
+            let today = crate::pages::board::local_now().0.to_string();
+            download_text(
+                &file_name("bookings", &today),
+                "text/csv;charset=utf-8",
+                &to_csv(&BOOKING_HEADER, &rows),
+            );
+        }
+    };
+
+    let count = move || {
+        let (shown, total) = (rows.with(Vec::len), list.with(|l| l.items.len()));
+        if shown == total {
+            format!("{} bookings", grouped(total))
+        } else {
+            format!("{} of {} bookings", grouped(shown), grouped(total))
+        }
+    };
     let rejected = move || {
         let rejected = list.with(|l| l.rejected.clone());
         view! { <RejectedNotice rejected what="bookings"/> }
     };
-    // Only a change between "rows", "no match" and "none at all" rebuilds the table.
+    // Only a change between "rows", "no match" and "none at all" rebuilds the table; new
+    // answers flow into the table's keyed rows.
     let shape =
         Memo::new(
             move |_| match (rows.with(Vec::is_empty), list.with(|l| l.items.is_empty())) {
                 (false, _) => None,
                 (true, true) => Some("There are no bookings."),
-                (true, false) => Some("No bookings match this filter."),
+                (true, false) => Some("No bookings match this search and filter."),
             },
         );
     let table = move || match shape.get() {
         Some(message) => view! { <EmptyState message/> }.into_any(),
-        None => view! { <BookingTable source=list rows/> }.into_any(),
+        None => view! { <BookingTable source=list rows sort=control/> }.into_any(),
+    };
+    let any_filter = move || {
+        status.get().is_some()
+            || species.get().is_some()
+            || group.get().is_some()
+            || location.get().is_some()
+            || from.get().is_some()
+            || to.get().is_some()
+    };
+    let clear = move |_| {
+        for set in [
+            set_status,
+            set_species,
+            set_group,
+            set_location,
+            set_from,
+            set_to,
+        ] {
+            set.set(None);
+        }
     };
     view! {
         {rejected}
-        <div class="kd-toolbar">
-            <nav class="kd-chips" aria-label="Filter bookings by status">{chips}</nav>
-            <SearchBox value=search placeholder="Search animal, customer, care, location…" on_change=on_search/>
+        <div class="kd-toolbar kd-listbar">
+            <label class="kd-search">
+                <span class="kd-visually-hidden">"Search bookings"</span>
+                <input
+                    type="search"
+                    name="q"
+                    placeholder="Search name, breed, customer, booking, location, care…"
+                    prop:value=search
+                    on:input=move |ev| on_input(event_target_value(&ev))
+                    on:keydown=on_key
+                />
+            </label>
+            <div class="kd-filters">
+                <Choice label="Status" value=status set=set_status
+                    options=Signal::stored(statuses)/>
+                <Choice label="Species" value=species set=set_species
+                    options=Signal::derive(move || species_choices.get().into_iter().map(|s| (s.clone(), s)).collect())/>
+                <Choice label="Group" value=group set=set_group
+                    options=Signal::derive(move || group_choices.get().into_iter().map(|s| (s.clone(), s)).collect())/>
+                <Choice label="Location" value=location set=set_location
+                    options=Signal::derive(move || locations.get().into_iter().map(|s| (s.clone(), s)).collect())/>
+                <label class="kd-filter">
+                    <span>"From"</span>
+                    <input type="date" name="from" prop:value=move || from.get().unwrap_or_default()
+                        on:change=move |ev| set_from.set(some_text(event_target_value(&ev)))/>
+                </label>
+                <label class="kd-filter">
+                    <span>"To"</span>
+                    <input type="date" name="to" prop:value=move || to.get().unwrap_or_default()
+                        on:change=move |ev| set_to.set(some_text(event_target_value(&ev)))/>
+                </label>
+                {move || any_filter().then(|| view! {
+                    <button type="button" class="kd-button kd-button--quiet" on:click=clear>
+                        "Clear filters"
+                    </button>
+                })}
+            </div>
+            <p class="kd-count">
+                <span class="kd-count__text">{count}</span>
+                <button type="button" class="kd-button kd-export" on:click=export>
+                    "Export CSV"
+                </button>
+            </p>
         </div>
+        {progress}
         {table}
     }
 }
 
-/// "Saturday, 21 November 2026" in the browser's local time.
-fn today_label() -> String {
-    const DAYS: [&str; 7] = [
-        "Sunday",
-        "Monday",
-        "Tuesday",
-        "Wednesday",
-        "Thursday",
-        "Friday",
-        "Saturday",
-    ];
-    const MONTHS: [&str; 12] = [
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-    ];
-    let now = js_sys::Date::new_0();
-    format!(
-        "{}, {} {} {}",
-        DAYS.get(now.get_day() as usize).unwrap_or(&""),
-        now.get_date(),
-        MONTHS.get(now.get_month() as usize).unwrap_or(&""),
-        now.get_full_year()
-    )
+/// A filter as a `<select>`: "Any" plus the choices; the value lives in the URL.
+#[component]
+fn Choice(
+    label: &'static str,
+    value: Memo<Option<String>>,
+    set: SignalSetter<Option<String>>,
+    /// (value, label) pairs.
+    #[prop(into)]
+    options: Signal<Vec<(String, String)>>,
+) -> impl IntoView {
+    let name = label.to_lowercase();
+    view! {
+        <label class="kd-filter">
+            <span>{label}</span>
+            <select
+                name=name
+                prop:value=move || value.get().unwrap_or_default()
+                on:change=move |ev| set.set(some_text(event_target_value(&ev)))
+            >
+                <option value="">"Any"</option>
+                {move || {
+                    let current = value.get().unwrap_or_default();
+                    options
+                        .get()
+                        .into_iter()
+                        .map(|(v, l)| {
+                            let selected = v == current;
+                            view! { <option value=v selected=selected>{l}</option> }
+                        })
+                        .collect_view()
+                }}
+            </select>
+        </label>
+    }
+}
+
+/// "2 040": thousands grouped with a no-break space, as the progress line says it.
+pub fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push('\u{a0}');
+        }
+        out.push(c);
+    }
+    out
 }

@@ -6,6 +6,7 @@
 mod animal;
 mod data;
 mod deploy;
+mod frontdesk;
 mod harness;
 mod invoices;
 mod places;

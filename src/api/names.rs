@@ -1,0 +1,151 @@
+//! The name index: every animal named by the booking list, fetched in the background so that
+//! search and sort by name cover all bookings, not only the rows on screen.
+//!
+//! The service has no animal list, so this is one request per animal. It runs at low
+//! priority by pacing itself: at most [`WORKERS`] of its requests are in flight, so the
+//! cache's animal slots always have room for what the user opened (the rows on screen ask
+//! for their own animals directly and are fetched first).
+
+use super::Cache;
+use crate::model::listing::animal_haystack;
+use crate::model::Animal;
+use gloo_timers::future::TimeoutFuture;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// Background requests at once; the cache allows four animal requests in total.
+const WORKERS: usize = 2;
+/// How often new names are published: one re-filter per batch, not per animal.
+const PUBLISH_MS: u64 = 300;
+
+/// A loaded animal with its folded name and breed (what a search looks in).
+pub type Entry = (Arc<Animal>, String);
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+struct Shared {
+    queue: Mutex<VecDeque<String>>,
+    entries: Mutex<HashMap<String, Entry>>,
+    failed: AtomicUsize,
+    dirty: AtomicBool,
+    stopped: AtomicBool,
+}
+
+/// Handle to a running index; stops when the owner that started it is cleaned up.
+#[derive(Clone)]
+pub struct NameIndex {
+    /// Bumped when names arrived; read it to re-run anything that depends on names.
+    pub version: RwSignal<u64>,
+    /// Animals known (loaded) so far, and how many distinct animals the list names.
+    pub loaded: RwSignal<usize>,
+    pub total: usize,
+    /// Animals that could not be loaded (not found, or failed): they stay unknown.
+    pub failed: RwSignal<usize>,
+    shared: Arc<Shared>,
+}
+
+impl NameIndex {
+    /// Starts indexing `ids` (distinct, in the order to fetch them).
+    pub fn start(cache: Cache, ids: Vec<String>) -> NameIndex {
+        let shared = Arc::new(Shared {
+            queue: Mutex::new(ids.iter().cloned().collect()),
+            entries: Mutex::new(HashMap::new()),
+            failed: AtomicUsize::new(0),
+            dirty: AtomicBool::new(true),
+            stopped: AtomicBool::new(false),
+        });
+        let index = NameIndex {
+            version: RwSignal::new(0),
+            loaded: RwSignal::new(0),
+            total: ids.len(),
+            failed: RwSignal::new(0),
+            shared: shared.clone(),
+        };
+        // Whatever is already in the cache is known at once.
+        for id in &ids {
+            if let Some(a) = cache.animal_if_loaded(id) {
+                let folded = animal_haystack(&a);
+                lock(&shared.entries).insert(id.clone(), (a, folded));
+            }
+        }
+        for _ in 0..WORKERS {
+            spawn_local(worker(cache.clone(), shared.clone()));
+        }
+        let this = index.clone();
+        let publish = move || this.publish();
+        publish();
+        if let Ok(handle) =
+            set_interval_with_handle(publish, std::time::Duration::from_millis(PUBLISH_MS))
+        {
+            let shared = shared.clone();
+            on_cleanup(move || {
+                shared.stopped.store(true, Ordering::Relaxed);
+                handle.clear();
+            });
+        }
+        index
+    }
+
+    fn publish(&self) {
+        if self.shared.dirty.swap(false, Ordering::Relaxed) {
+            let n = lock(&self.shared.entries).len();
+            self.loaded.set(n);
+            self.failed.set(self.shared.failed.load(Ordering::Relaxed));
+            self.version.update(|v| *v += 1);
+        }
+    }
+
+    /// Runs `f` with the known animals. Call [`NameIndex::version`]'s `track()` first in
+    /// reactive code, so it re-runs when names arrive.
+    pub fn with<R>(&self, f: impl FnOnce(&HashMap<String, Entry>) -> R) -> R {
+        f(&lock(&self.shared.entries))
+    }
+
+    /// Whether every animal has been asked for and answered.
+    pub fn complete(&self) -> bool {
+        self.loaded.get() + self.failed.get() >= self.total
+    }
+}
+
+async fn worker(cache: Cache, shared: Arc<Shared>) {
+    loop {
+        if shared.stopped.load(Ordering::Relaxed) {
+            return;
+        }
+        let next = lock(&shared.queue).pop_front();
+        let Some(id) = next else { return };
+        if lock(&shared.entries).contains_key(&id) {
+            continue;
+        }
+        let animal = match cache.animal_if_loaded(&id) {
+            Some(a) => Some(a),
+            None => {
+                let query = cache.animal(&id);
+                // Polled rather than subscribed: a worker is not a reactive owner, and a
+                // 50 ms lag on a background fetch costs nothing.
+                while query.loading.get_untracked() {
+                    TimeoutFuture::new(50).await;
+                    if shared.stopped.load(Ordering::Relaxed) {
+                        return;
+                    }
+                }
+                query.data.get_untracked()
+            }
+        };
+        match animal {
+            Some(a) => {
+                let folded = animal_haystack(&a);
+                lock(&shared.entries).insert(id, (a, folded));
+            }
+            None => {
+                shared.failed.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+        shared.dirty.store(true, Ordering::Relaxed);
+    }
+}

@@ -1,0 +1,158 @@
+//! A stay's card on the day board and the wall display, and its printable run card.
+
+use super::AnimalLink;
+use crate::api::cache::use_cache;
+use crate::model::text::{or_dash, MISSING};
+use crate::model::Booking;
+use leptos::prelude::*;
+
+/// The first line of a care note, and whether there is more than that line.
+fn first_line(care: &str) -> (String, bool) {
+    let care = care.trim();
+    match care.split_once('\n') {
+        Some((first, _)) => (first.trim_end().to_string(), true),
+        None => (care.to_string(), false),
+    }
+}
+
+/// The care note: its first line, with the whole note one tap away (a `<details>`, so it
+/// opens by touch and keyboard; nothing hides behind hover).
+#[component]
+pub fn CareNote(care: Option<String>) -> impl IntoView {
+    let Some(care) = care else {
+        return view! { <p class="kd-card__care kd-card__care--none">"No care notes"</p> }
+            .into_any();
+    };
+    let (first, more) = first_line(&care);
+    if more {
+        view! {
+            <details class="kd-card__care">
+                <summary>{first}</summary>
+                <p class="kd-card__care-full">{care}</p>
+            </details>
+        }
+        .into_any()
+    } else {
+        view! { <p class="kd-card__care">{first}</p> }.into_any()
+    }
+}
+
+/// One stay on the board: who, when, where, whose, care, and its flags.
+#[component]
+pub fn BoardCard(
+    booking: Booking,
+    /// "EUR 120.00 · CHF 42.35" when something is open for the booking or its customer.
+    #[prop(into)]
+    owed: Signal<Option<String>>,
+    /// Going home today, time passed, still marked pickup.
+    #[prop(into)]
+    late: Signal<bool>,
+    /// Another stay clashes with this one in its location (location view).
+    #[prop(optional)]
+    double_booked: bool,
+) -> impl IntoView {
+    let cache = use_cache();
+    let href = cache.config().record_href("bookings", &booking.id);
+    let animal = booking.animal_id.as_deref().map(|id| cache.animal(id));
+    let (species_breed, no_vaccinations) = match animal {
+        Some(q) => {
+            let q2 = q.clone();
+            (
+                Signal::derive(move || {
+                    q.data.with(|a| match a {
+                        Some(a) => {
+                            let parts: Vec<&str> = [a.species.as_deref(), a.breed.as_deref()]
+                                .into_iter()
+                                .flatten()
+                                .collect();
+                            if parts.is_empty() {
+                                MISSING.to_string()
+                            } else {
+                                parts.join(" · ")
+                            }
+                        }
+                        None => String::new(),
+                    })
+                }),
+                // Only a loaded animal without vaccinations is "not on record"; an animal
+                // still loading is not flagged.
+                Signal::derive(move || {
+                    q2.data
+                        .with(|a| a.as_ref().is_some_and(|a| a.vaccinations.is_none()))
+                }),
+            )
+        }
+        None => (Signal::stored(String::new()), Signal::stored(false)),
+    };
+    let time = or_dash(booking.time.as_deref()).to_string();
+    let location = or_dash(booking.location.as_deref()).to_string();
+    let customer = or_dash(booking.customer_id.as_deref()).to_string();
+    view! {
+        <article class="kd-card" data-booking=booking.id.clone()>
+            <header class="kd-card__head">
+                <h3 class="kd-card__name"><AnimalLink animal_id=booking.animal_id.clone()/></h3>
+                <span class="kd-card__time">{time}</span>
+            </header>
+            <p class="kd-card__animal">{species_breed}</p>
+            <p class="kd-card__meta">
+                <span class="kd-card__location">{location}</span>
+                " · "
+                <span class="kd-card__customer">{customer}</span>
+            </p>
+            <CareNote care=booking.care.clone()/>
+            <ul class="kd-flags">
+                {move || owed.get().map(|text| view! {
+                    <li class="kd-flag kd-flag--owes">"Owes " {text}</li>
+                })}
+                {move || late.get().then(|| view! {
+                    <li class="kd-flag kd-flag--late">"Late pickup"</li>
+                })}
+                {move || no_vaccinations.get().then(|| view! {
+                    <li class="kd-flag kd-flag--vacc">"Vaccinations not on record"</li>
+                })}
+                {double_booked.then(|| view! {
+                    <li class="kd-flag kd-flag--double">"Double-booked"</li>
+                })}
+                // VACCINATION BADGE SLOT (issue 8): the lead puts the animal profile's
+                // expired / expires-soon badge here after the merge, computed by that code.
+            </ul>
+            <a class="kd-card__open" href=href>"Open booking " {booking.id.clone()}</a>
+        </article>
+    }
+}
+
+/// A run card: what the person walking the runs needs about one animal in the house, printed
+/// several to an A4 page with cut lines.
+#[component]
+pub fn RunCard(booking: Booking) -> impl IntoView {
+    let cache = use_cache();
+    let animal = booking.animal_id.as_deref().map(|id| cache.animal(id));
+    let field = move |pick: fn(&crate::model::Animal) -> Option<String>| {
+        let animal = animal.clone();
+        move || {
+            animal
+                .as_ref()
+                .and_then(|q| q.data.with(|a| a.as_deref().and_then(pick)))
+                .unwrap_or_else(|| MISSING.to_string())
+        }
+    };
+    let dates = format!(
+        "{} → {}",
+        or_dash(booking.from.as_deref()),
+        or_dash(booking.to.as_deref())
+    );
+    view! {
+        <article class="kd-runcard">
+            <h3 class="kd-runcard__name"><AnimalLink animal_id=booking.animal_id.clone()/></h3>
+            <dl>
+                <dt>"Species"</dt><dd>{field(|a| a.species.clone())}</dd>
+                <dt>"Breed"</dt><dd>{field(|a| a.breed.clone())}</dd>
+                <dt>"Location"</dt><dd>{or_dash(booking.location.as_deref()).to_string()}</dd>
+                <dt>"Dates"</dt><dd>{dates}</dd>
+                <dt>"Care"</dt><dd class="kd-runcard__care">{or_dash(booking.care.as_deref()).to_string()}</dd>
+                <dt>"Vaccinations"</dt><dd>{field(|a| a.vaccinations.clone())}</dd>
+                <dt>"Owner"</dt><dd>{field(|a| a.customer_id.clone())}</dd>
+            </dl>
+        </article>
+    }
+}

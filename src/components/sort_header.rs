@@ -1,0 +1,59 @@
+//! A sortable column header: a real button in the `<th>`, so it works by touch and keyboard,
+//! and `aria-sort` on the header, so screen readers say how the table is ordered. Shared by
+//! every list (the page decides what a click does, e.g. reverse on the second click).
+
+use crate::model::listing::{Column, Sort};
+use leptos::prelude::*;
+
+/// One header cell of a sortable table.
+#[component]
+pub fn SortHeader(
+    label: &'static str,
+    /// `ascending`, `descending` or `none`.
+    #[prop(into)]
+    aria: Signal<&'static str>,
+    /// Called on a click.
+    on_sort: Callback<()>,
+) -> impl IntoView {
+    let mark = move || match aria.get() {
+        "ascending" => "▲",
+        "descending" => "▼",
+        _ => "",
+    };
+    view! {
+        <th scope="col" role="columnheader" aria-sort=move || aria.get()>
+            <button type="button" class="kd-sort" on:click=move |_| on_sort.run(())>
+                {label}
+                <span class="kd-sort__mark" aria-hidden="true">{mark}</span>
+            </button>
+        </th>
+    }
+}
+
+/// What a table needs to offer sorting: the current sort and what to do on a click.
+pub struct SortControl<K: Column> {
+    pub current: Signal<Option<Sort<K>>>,
+    pub on_sort: Callback<K>,
+}
+
+impl<K: Column> Clone for SortControl<K> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<K: Column> Copy for SortControl<K> {}
+
+impl<K: Column> SortControl<K> {
+    /// The header of `key`: sortable when this control exists.
+    pub fn header(self, key: K) -> impl IntoView {
+        let current = self.current;
+        view! {
+            <SortHeader
+                label=key.label()
+                aria=Signal::derive(move || Sort::aria(current.get(), key))
+                on_sort=Callback::new(move |_| self.on_sort.run(key))
+            />
+        }
+    }
+}

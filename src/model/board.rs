@@ -1,0 +1,435 @@
+//! The day board: which lane a stay is in on a given day, in which order, and the flags its
+//! card carries (owes, late pickup, double-booked). Pure, so every rule is tested natively.
+//!
+//! Dates are parsed here rather than with a date crate: the app needs only "YYYY-MM-DD",
+//! day arithmetic and the weekday, which is a few lines (Howard Hinnant's civil-day
+//! algorithm) against the size of a general calendar library in the wasm.
+
+use super::money::CurrencyTotals;
+use super::status::{BookingStatus, InvoiceStatus};
+use super::text::fold;
+use super::{Booking, Invoice};
+use std::collections::HashMap;
+use std::fmt;
+
+/// A calendar day, counted from 1970-01-01 (the default).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Day(i32);
+
+impl Day {
+    /// The day of a proleptic Gregorian date; `None` for a date that does not exist.
+    pub fn from_ymd(year: i32, month: u32, day: u32) -> Option<Day> {
+        if !(1..=12).contains(&month) || day == 0 || day > days_in_month(year, month) {
+            return None;
+        }
+        let y = if month <= 2 { year - 1 } else { year };
+        let era = y.div_euclid(400);
+        let yoe = y - era * 400;
+        let m = month as i32;
+        let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + day as i32 - 1;
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+        Some(Day(era * 146_097 + doe - 719_468))
+    }
+
+    /// Reads "YYYY-MM-DD" (surrounding spaces allowed, and a time after it, as in
+    /// "2026-11-22T10:00", ignored). Anything else is `None`: such a stay is placed by its
+    /// status alone, never guessed onto a day.
+    pub fn parse(text: &str) -> Option<Day> {
+        let text = text.trim();
+        let date = text.get(..10)?;
+        let rest = &text[10..];
+        if !(rest.is_empty() || rest.starts_with(['T', ' ', 't'])) {
+            return None;
+        }
+        let b = date.as_bytes();
+        if b[4] != b'-' || b[7] != b'-' {
+            return None;
+        }
+        let num = |s: &str| -> Option<u32> {
+            s.bytes()
+                .all(|c| c.is_ascii_digit())
+                .then(|| s.parse().ok())?
+        };
+        let year = num(&date[..4])?;
+        Day::from_ymd(year as i32, num(&date[5..7])?, num(&date[8..10])?)
+    }
+
+    /// (year, month, day).
+    pub fn ymd(self) -> (i32, u32, u32) {
+        let z = self.0 + 719_468;
+        let era = z.div_euclid(146_097);
+        let doe = z - era * 146_097;
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+        let m = (if mp < 10 { mp + 3 } else { mp - 9 }) as u32;
+        let y = yoe + era * 400 + i32::from(m <= 2);
+        (y, m, d)
+    }
+
+    pub fn add_days(self, n: i32) -> Day {
+        Day(self.0 + n)
+    }
+
+    /// 0 = Monday … 6 = Sunday.
+    pub fn weekday(self) -> u32 {
+        (self.0 + 3).rem_euclid(7) as u32
+    }
+}
+
+impl fmt::Display for Day {
+    /// "2026-11-22", the format of the service and of the `date` URL parameter.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (y, m, d) = self.ymd();
+        write!(f, "{y:04}-{m:02}-{d:02}")
+    }
+}
+
+fn days_in_month(year: i32, month: u32) -> u32 {
+    match month {
+        2 if year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// A lane of the day board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Lane {
+    Arriving,
+    InHouse,
+    GoingHome,
+}
+
+impl Lane {
+    pub const ALL: [Lane; 3] = [Lane::Arriving, Lane::InHouse, Lane::GoingHome];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Lane::Arriving => "Arriving",
+            Lane::InHouse => "In the house",
+            Lane::GoingHome => "Going home",
+        }
+    }
+
+    pub fn css(self) -> &'static str {
+        match self {
+            Lane::Arriving => "arriving",
+            Lane::InHouse => "in-house",
+            Lane::GoingHome => "going-home",
+        }
+    }
+}
+
+/// The lane of booking `b` on `day`, `None` when it is not on that day's board.
+///
+/// The rule (also in the README):
+/// 1. A stay whose `from` is after the day, or whose `to` is before it, is not on the board.
+/// 2. On **today**, a known status decides: arriving today → Arriving, in the house →
+///    In the house, pickup → Going home. The service knows today better than the dates do
+///    (a late arrival still "arriving" on its second day stays in Arriving).
+/// 3. An unknown or missing status, and **every other day**, go by the dates: `from` on the
+///    day → Arriving, `to` on the day → Going home, strictly between → In the house. A stay
+///    that starts and ends on the day (a day visit) is listed once, under Arriving.
+///    Without a readable `from` or `to`, only the date that is there can place it.
+pub fn lane(b: &Booking, day: Day, today: Day) -> Option<Lane> {
+    let from = b.from.as_deref().and_then(Day::parse);
+    let to = b.to.as_deref().and_then(Day::parse);
+    if from.is_some_and(|f| f > day) || to.is_some_and(|t| t < day) {
+        return None;
+    }
+    if day == today {
+        match b.status {
+            BookingStatus::ArrivingToday => return Some(Lane::Arriving),
+            BookingStatus::InHouse => return Some(Lane::InHouse),
+            BookingStatus::Pickup => return Some(Lane::GoingHome),
+            BookingStatus::Other(_) | BookingStatus::Missing => {}
+        }
+    }
+    match (from, to) {
+        (Some(f), _) if f == day => Some(Lane::Arriving),
+        (_, Some(t)) if t == day => Some(Lane::GoingHome),
+        // Rule 1 already holds: from < day < to.
+        (Some(_), Some(_)) => Some(Lane::InHouse),
+        _ => None,
+    }
+}
+
+/// The day's board: for each lane, the bookings (indices) in time-of-day order.
+pub fn board(bookings: &[Booking], day: Day, today: Day) -> [Vec<usize>; 3] {
+    let mut lanes: [Vec<usize>; 3] = Default::default();
+    for (i, b) in bookings.iter().enumerate() {
+        if let Some(l) = lane(b, day, today) {
+            let slot = Lane::ALL.iter().position(|x| *x == l).unwrap_or(0);
+            lanes[slot].push(i);
+        }
+    }
+    for lane in &mut lanes {
+        lane.sort_by(|&a, &b| {
+            time_key(bookings[a].time.as_deref())
+                .cmp(&time_key(bookings[b].time.as_deref()))
+                .then_with(|| bookings[a].id.cmp(&bookings[b].id))
+        });
+    }
+    lanes
+}
+
+/// Minutes after midnight of a time of day as staff write it: "9:30", "09:30", "9.30",
+/// "09:30 Uhr", "9h30", "0930", "9am", "9:30 pm", "14 Uhr", or the start of a range
+/// ("9:00–10:00"). `None` for anything else ("morning", "25:00").
+pub fn parse_time(text: &str) -> Option<u16> {
+    let t = text.trim().to_lowercase();
+    let bytes = t.as_bytes();
+    let digits = |from: usize| {
+        bytes[from..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .count()
+    };
+    let n1 = digits(0);
+    let (hour, mut minute, mut pos): (u32, u32, usize) = match n1 {
+        1 | 2 => (t[..n1].parse().ok()?, 0, n1),
+        // "0930"
+        4 => (t[..2].parse().ok()?, t[2..4].parse().ok()?, 4),
+        _ => return None,
+    };
+    if n1 <= 2 && matches!(bytes.get(pos), Some(b':' | b'.' | b'h')) && digits(pos + 1) == 2 {
+        minute = t[pos + 1..pos + 3].parse().ok()?;
+        pos += 3;
+    }
+    let rest = t[pos..].trim_start();
+    let (hour, rest) = if let Some(r) = strip_any(rest, &["a.m.", "am"]) {
+        (if hour == 12 { 0 } else { hour }, r)
+    } else if let Some(r) = strip_any(rest, &["p.m.", "pm"]) {
+        (if hour == 12 { 12 } else { hour + 12 }, r)
+    } else if let Some(r) = strip_any(rest, &["uhr", "h"]) {
+        (hour, r)
+    } else {
+        (hour, rest)
+    };
+    let rest = rest.trim_start();
+    // Only the start of a range may follow: "9:00-10:00", "9 to 10".
+    let ends_well = rest.is_empty()
+        || rest.starts_with(['-', '–', '—', '/'])
+        || rest.starts_with("to ")
+        || rest.starts_with("bis ");
+    (ends_well && hour < 24 && minute < 60).then_some((hour * 60 + minute) as u16)
+}
+
+fn strip_any<'a>(text: &'a str, prefixes: &[&str]) -> Option<&'a str> {
+    prefixes.iter().find_map(|p| text.strip_prefix(p))
+}
+
+/// Sort key of a booking's time: readable times in clock order, then text that is no time
+/// (alphabetically), then no time at all.
+pub fn time_key(time: Option<&str>) -> (u8, u16, String) {
+    match time {
+        None => (2, 0, String::new()),
+        Some(t) => match parse_time(t) {
+            Some(m) => (0, m, String::new()),
+            None if t.trim().is_empty() => (2, 0, String::new()),
+            None => (1, 0, fold(t)),
+        },
+    }
+}
+
+/// Open invoices by booking and by customer, built once per invoice list so each card's
+/// "owes" flag is a look-up, not a scan.
+#[derive(Default)]
+pub struct OpenInvoices<'a> {
+    by_booking: HashMap<&'a str, Vec<&'a Invoice>>,
+    by_customer: HashMap<&'a str, Vec<&'a Invoice>>,
+}
+
+impl<'a> OpenInvoices<'a> {
+    pub fn new(invoices: &'a [Invoice]) -> Self {
+        let mut index = OpenInvoices::default();
+        for inv in invoices.iter().filter(|i| i.status == InvoiceStatus::Open) {
+            if let Some(b) = inv.booking_id.as_deref() {
+                index.by_booking.entry(b).or_default().push(inv);
+            }
+            if let Some(c) = inv.customer_id.as_deref() {
+                index.by_customer.entry(c).or_default().push(inv);
+            }
+        }
+        index
+    }
+
+    /// What is open for this booking or its customer, per currency; each invoice counted
+    /// once even when it names both. Empty when nothing is open.
+    pub fn owed(&self, b: &Booking) -> CurrencyTotals {
+        let mut totals = CurrencyTotals::default();
+        let mut seen: Vec<&str> = Vec::new();
+        let lists = [
+            self.by_booking.get(b.id.as_str()),
+            b.customer_id
+                .as_deref()
+                .and_then(|c| self.by_customer.get(c)),
+        ];
+        for inv in lists.into_iter().flatten().flatten() {
+            if !seen.contains(&inv.id.as_str()) {
+                seen.push(inv.id.as_str());
+                totals.add(inv.currency.as_deref(), &inv.amount);
+            }
+        }
+        totals
+    }
+
+    /// Whether anything is open for this booking or its customer (including an open invoice
+    /// whose amount could not be read).
+    pub fn owes(&self, b: &Booking) -> bool {
+        self.by_booking.contains_key(b.id.as_str())
+            || b.customer_id
+                .as_deref()
+                .is_some_and(|c| self.by_customer.contains_key(c))
+    }
+}
+
+/// "EUR 120.00 · CHF 42.35"; an open invoice whose amount cannot be read is said, not hidden.
+pub fn owed_text(totals: &CurrencyTotals) -> String {
+    let mut parts: Vec<String> = totals
+        .iter()
+        .map(|(currency, sum)| format!("{currency} {sum}"))
+        .collect();
+    if totals.left_out > 0 {
+        parts.push(format!("{} unreadable amount(s)", totals.left_out));
+    }
+    parts.join(" · ")
+}
+
+/// A late pickup: on today's board, going home, still marked pickup, and its time (local
+/// clock, minutes after midnight) has passed. A stay without a readable time is never late:
+/// there is nothing to be late for.
+pub fn late_pickup(b: &Booking, day: Day, today: Day, now_minutes: u16) -> bool {
+    day == today
+        && b.status == BookingStatus::Pickup
+        && lane(b, day, today) == Some(Lane::GoingHome)
+        && b.time
+            .as_deref()
+            .and_then(parse_time)
+            .is_some_and(|t| t < now_minutes)
+}
+
+/// The days a stay touches (from..=to) and the nights it occupies its location
+/// ([from, to); a day visit occupies its own day).
+fn span(b: &Booking) -> Option<(Day, Day, Day)> {
+    let from = Day::parse(b.from.as_deref()?)?;
+    let to =
+        b.to.as_deref()
+            .and_then(Day::parse)
+            .unwrap_or(from)
+            .max(from);
+    Some((from, to, to.max(from.add_days(1))))
+}
+
+/// Whether `a` and `b` clash in their location on `day`: both touch the day and their
+/// occupied nights overlap. One leaving and another arriving the same day is a normal
+/// turnover, not a clash.
+pub fn overlap_on(a: &Booking, b: &Booking, day: Day) -> bool {
+    let (Some((af, at, an)), Some((bf, bt, bn))) = (span(a), span(b)) else {
+        return false;
+    };
+    af <= day && day <= at && bf <= day && day <= bt && af < bn && bf < an
+}
+
+/// Location key: the same place however it is capitalised or spaced.
+pub fn location_key(location: Option<&str>) -> Option<String> {
+    let key = fold(location?.trim());
+    (!key.is_empty()).then_some(key)
+}
+
+/// The day's stays (`on_board`, indices) grouped by location, in location order, with the
+/// stays that clash with another in the same location. Stays without a location come last
+/// under `None` and never clash: "no location" is not a place.
+pub fn by_location(bookings: &[Booking], on_board: &[usize], day: Day) -> Vec<LocationGroup> {
+    let mut groups: Vec<LocationGroup> = Vec::new();
+    let mut index: HashMap<Option<String>, usize> = HashMap::new();
+    for &i in on_board {
+        let key = location_key(bookings[i].location.as_deref());
+        let slot = *index.entry(key.clone()).or_insert_with(|| {
+            groups.push(LocationGroup {
+                key: key.clone(),
+                label: bookings[i]
+                    .location
+                    .as_deref()
+                    .map(|l| l.trim().to_string()),
+                stays: Vec::new(),
+                double_booked: Vec::new(),
+            });
+            groups.len() - 1
+        });
+        groups[slot].stays.push(i);
+    }
+    for g in &mut groups {
+        g.stays.sort_by(|&a, &b| {
+            time_key(bookings[a].time.as_deref())
+                .cmp(&time_key(bookings[b].time.as_deref()))
+                .then_with(|| bookings[a].id.cmp(&bookings[b].id))
+        });
+        if g.key.is_none() {
+            continue;
+        }
+        for (n, &a) in g.stays.iter().enumerate() {
+            for &b in &g.stays[n + 1..] {
+                if overlap_on(&bookings[a], &bookings[b], day) {
+                    for x in [a, b] {
+                        if !g.double_booked.contains(&x) {
+                            g.double_booked.push(x);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    groups.sort_by(|a, b| match (&a.key, &b.key) {
+        (None, None) => std::cmp::Ordering::Equal,
+        (None, _) => std::cmp::Ordering::Greater,
+        (_, None) => std::cmp::Ordering::Less,
+        (Some(x), Some(y)) => natural_cmp(x, y),
+    });
+    groups
+}
+
+/// One location of the day.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LocationGroup {
+    /// Folded location, `None` for stays without one.
+    pub key: Option<String>,
+    /// The location as the first stay wrote it.
+    pub label: Option<String>,
+    pub stays: Vec<usize>,
+    /// The stays of `stays` that clash with another one here.
+    pub double_booked: Vec<usize>,
+}
+
+/// "Run 2" before "Run 10": digit runs compare as numbers.
+pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
+    let (mut a, mut b) = (a, b);
+    loop {
+        let (Some(ca), Some(cb)) = (a.chars().next(), b.chars().next()) else {
+            return a.len().cmp(&b.len());
+        };
+        if ca.is_ascii_digit() && cb.is_ascii_digit() {
+            let na = a.bytes().take_while(u8::is_ascii_digit).count();
+            let nb = b.bytes().take_while(u8::is_ascii_digit).count();
+            let (da, db) = (
+                a[..na].trim_start_matches('0'),
+                b[..nb].trim_start_matches('0'),
+            );
+            let ord = da.len().cmp(&db.len()).then_with(|| da.cmp(db));
+            if ord != std::cmp::Ordering::Equal {
+                return ord;
+            }
+            a = &a[na..];
+            b = &b[nb..];
+        } else {
+            if ca != cb {
+                return ca.cmp(&cb);
+            }
+            a = &a[ca.len_utf8()..];
+            b = &b[cb.len_utf8()..];
+        }
+    }
+}

@@ -1,0 +1,443 @@
+//! The day board (`/`, `/board?date=YYYY-MM-DD`, `/board?view=locations`) and the wall
+//! display (`/wall`): who arrives, who is in the house, who goes home, for any day.
+
+use crate::api::cache::use_cache;
+use crate::api::Query;
+use crate::components::board_card::{BoardCard, RunCard};
+use crate::components::query_view::Role;
+use crate::components::{query_view, EmptyState, RejectedNotice};
+use crate::model::board::{board, by_location, late_pickup, owed_text, Day, Lane, OpenInvoices};
+use crate::model::{Booking, Invoice, List};
+use leptos::prelude::*;
+use leptos_router::hooks::query_signal_with_options;
+use leptos_router::NavigateOptions;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// How often the local clock is read: "Today", late pickups and the wall's clock follow it.
+const CLOCK_SECS: u64 = 15;
+/// The wall refreshes itself this often, whatever the app's refresh setting.
+const WALL_REFRESH_SECS: u64 = 10;
+
+/// Today's date and the minutes since midnight, by the browser's local clock.
+pub fn local_now() -> (Day, u16) {
+    let now = js_sys::Date::new_0();
+    let day = Day::from_ymd(
+        now.get_full_year() as i32,
+        now.get_month() + 1,
+        now.get_date(),
+    )
+    // Only an invalid Date object could fail here; 1970-01-01 is an obviously wrong day
+    // rather than a crash.
+    .unwrap_or_default();
+    (day, (now.get_hours() * 60 + now.get_minutes()) as u16)
+}
+
+/// The local clock as a signal, read every [`CLOCK_SECS`]: a board left open past midnight
+/// moves to the new day by itself.
+pub fn use_clock() -> ReadSignal<(Day, u16)> {
+    let (now, set_now) = signal(local_now());
+    if let Ok(handle) = set_interval_with_handle(
+        move || {
+            let fresh = local_now();
+            if fresh != now.get_untracked() {
+                set_now.set(fresh);
+            }
+        },
+        std::time::Duration::from_secs(CLOCK_SECS),
+    ) {
+        on_cleanup(move || handle.clear());
+    }
+    now
+}
+
+/// "Sunday, 22 November 2026".
+pub fn day_label(day: Day) -> String {
+    const DAYS: [&str; 7] = [
+        "Monday",
+        "Tuesday",
+        "Wednesday",
+        "Thursday",
+        "Friday",
+        "Saturday",
+        "Sunday",
+    ];
+    const MONTHS: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    let (y, m, d) = day.ymd();
+    format!(
+        "{}, {d} {} {y}",
+        DAYS.get(day.weekday() as usize).unwrap_or(&""),
+        MONTHS.get(m as usize - 1).unwrap_or(&"")
+    )
+}
+
+fn nav_options() -> NavigateOptions {
+    NavigateOptions {
+        scroll: false,
+        ..Default::default()
+    }
+}
+
+/// `/` and `/board`.
+#[component]
+pub fn BoardPage() -> impl IntoView {
+    let (date_param, set_date) = query_signal_with_options::<String>("date", nav_options());
+    let (view_param, set_view) = query_signal_with_options::<String>("view", nav_options());
+    let clock = use_clock();
+    let today = Memo::new(move |_| clock.get().0);
+    let day = Memo::new(move |_| {
+        date_param
+            .get()
+            .as_deref()
+            .and_then(Day::parse)
+            .unwrap_or_else(|| today.get())
+    });
+    let locations = Memo::new(move |_| view_param.get().as_deref() == Some("locations"));
+    let run_cards = RwSignal::new(false);
+    let go = move |d: Day| {
+        // Today is the absence of a date: such a board follows the clock past midnight.
+        set_date.set((d != today.get_untracked()).then(|| d.to_string()));
+    };
+    let cache = use_cache();
+    let bookings = cache.bookings();
+    let invoices = cache.invoices();
+    view! {
+        <section
+            class="kd-page kd-board"
+            class:kd-board--runcards=move || run_cards.get()
+            aria-labelledby="kd-board-title"
+        >
+            <header class="kd-page__head kd-board__head">
+                <h1 id="kd-board-title">
+                    {move || if day.get() == today.get() { "Today" } else { "Board" }}
+                    <span class="kd-board__date">{move || day_label(day.get())}</span>
+                </h1>
+            </header>
+            <div class="kd-toolbar kd-board__nav">
+                <div class="kd-daynav" role="group" aria-label="Day">
+                    <button type="button" class="kd-button" on:click=move |_| go(day.get_untracked().add_days(-1))>
+                        "‹ Previous"
+                    </button>
+                    <button
+                        type="button"
+                        class="kd-button"
+                        aria-pressed=move || (day.get() == today.get()).to_string()
+                        on:click=move |_| set_date.set(None)
+                    >
+                        "Today"
+                    </button>
+                    <button type="button" class="kd-button" on:click=move |_| go(day.get_untracked().add_days(1))>
+                        "Next ›"
+                    </button>
+                    <label class="kd-filter">
+                        <span class="kd-visually-hidden">"Date"</span>
+                        <input
+                            type="date"
+                            name="date"
+                            prop:value=move || day.get().to_string()
+                            on:change=move |ev| {
+                                if let Some(d) = Day::parse(&event_target_value(&ev)) {
+                                    go(d);
+                                }
+                            }
+                        />
+                    </label>
+                </div>
+                <div class="kd-daynav" role="group" aria-label="View">
+                    <button
+                        type="button"
+                        class="kd-button"
+                        aria-pressed=move || (!locations.get()).to_string()
+                        on:click=move |_| set_view.set(None)
+                    >
+                        "Lanes"
+                    </button>
+                    <button
+                        type="button"
+                        class="kd-button"
+                        aria-pressed=move || locations.get().to_string()
+                        on:click=move |_| set_view.set(Some("locations".into()))
+                    >
+                        "Locations"
+                    </button>
+                    <button
+                        type="button"
+                        class="kd-button kd-runcards-toggle"
+                        aria-pressed=move || run_cards.get().to_string()
+                        on:click=move |_| run_cards.update(|r| *r = !*r)
+                    >
+                        "Run cards"
+                    </button>
+                    <button type="button" class="kd-button" on:click=move |_| print_page()>
+                        "Print"
+                    </button>
+                </div>
+            </div>
+            {query_view(bookings, Role::Main, "bookings", None, move |list| {
+                view! {
+                    <DayBoard
+                        list
+                        invoices=invoices.clone()
+                        day
+                        clock
+                        locations
+                        run_cards
+                    />
+                }
+            })}
+        </section>
+    }
+}
+
+fn print_page() {
+    if let Some(w) = web_sys::window() {
+        let _ = w.print();
+    }
+}
+
+/// The board of one day, from the booking list (and the invoices for the owes flag).
+#[component]
+fn DayBoard(
+    list: Arc<List<Booking>>,
+    invoices: Query<List<Invoice>>,
+    #[prop(into)] day: Signal<Day>,
+    clock: ReadSignal<(Day, u16)>,
+    #[prop(into)] locations: Signal<bool>,
+    #[prop(into)] run_cards: Signal<bool>,
+) -> impl IntoView {
+    let lanes = {
+        let list = list.clone();
+        Memo::new(move |_| board(&list.items, day.get(), clock.get().0))
+    };
+    let owed = owed_map(list.clone(), invoices, lanes);
+    let rejected = list.rejected.clone();
+    let card = {
+        let list = list.clone();
+        move |i: usize, double_booked: bool| {
+            let b = list.items[i].clone();
+            let id = b.id.clone();
+            let late_b = b.clone();
+            let owed = Signal::derive(move || owed.with(|m| m.get(&id).cloned()));
+            let late = Signal::derive(move || {
+                let (today, minutes) = clock.get();
+                late_pickup(&late_b, day.get(), today, minutes)
+            });
+            view! { <BoardCard booking=b owed late double_booked/> }
+        }
+    };
+    let lanes_view = {
+        let card = card.clone();
+        move || {
+            Lane::ALL
+                .iter()
+                .enumerate()
+                .map(|(n, &lane)| {
+                    let rows = Signal::derive(move || lanes.with(|l| l[n].clone()));
+                    let card = card.clone();
+                    view! {
+                        <section class=format!("kd-lane kd-lane--{}", lane.css()) aria-label=lane.label()>
+                            <h2 class="kd-lane__title">
+                                {lane.label()}
+                                " "
+                                <span class="kd-lane__count">{move || rows.with(Vec::len)}</span>
+                            </h2>
+                            {move || rows.with(Vec::is_empty).then(|| view! {
+                                <p class="kd-lane__empty">"Nobody"</p>
+                            })}
+                            <For each=move || rows.get() key=|i| *i children=move |i| card(i, false)/>
+                        </section>
+                    }
+                })
+                .collect_view()
+        }
+    };
+    let locations_view = {
+        let list = list.clone();
+        move || {
+            let on_board: Vec<usize> = lanes.with(|l| l.iter().flatten().copied().collect());
+            let groups = by_location(&list.items, &on_board, day.get());
+            if groups.is_empty() {
+                return view! { <EmptyState message="Nobody on the board this day."/> }.into_any();
+            }
+            groups
+                .into_iter()
+                .map(|g| {
+                    let title = g.label.clone().unwrap_or_else(|| "No location".to_string());
+                    let clash = !g.double_booked.is_empty();
+                    let card = card.clone();
+                    view! {
+                        <section class="kd-location" class:kd-location--clash=clash>
+                            <h2 class="kd-location__title">
+                                {title}
+                                " "
+                                <span class="kd-lane__count">{g.stays.len()}</span>
+                                {clash.then(|| view! { <span class="kd-flag kd-flag--double">"Double-booked"</span> })}
+                            </h2>
+                            {g.stays.iter().map(|&i| card(i, g.double_booked.contains(&i))).collect_view()}
+                        </section>
+                    }
+                })
+                .collect_view()
+                .into_any()
+        }
+    };
+    let run_cards_view = {
+        let list = list.clone();
+        move || {
+            run_cards.get().then(|| {
+                // One card per animal in the house, however many bookings name it.
+                let mut seen = Vec::new();
+                let rows: Vec<usize> = lanes.with(|l| {
+                    l[1].iter()
+                        .copied()
+                        .filter(|&i| {
+                            let key = list.items[i].animal_id.clone().unwrap_or_else(|| list.items[i].id.clone());
+                            if seen.contains(&key) {
+                                false
+                            } else {
+                                seen.push(key);
+                                true
+                            }
+                        })
+                        .collect()
+                });
+                let count = rows.len();
+                view! {
+                    <section class="kd-runcards" aria-label="Run cards">
+                        <h2 class="kd-runcards__title">{format!("Run cards · {count} in the house")}</h2>
+                        <div class="kd-runcards__grid">
+                            {rows.into_iter().map(|i| view! { <RunCard booking=list.items[i].clone()/> }).collect_view()}
+                        </div>
+                    </section>
+                }
+            })
+        }
+    };
+    view! {
+        <RejectedNotice rejected what="bookings"/>
+        {run_cards_view}
+        <div class="kd-lanes" class:kd-lanes--locations=move || locations.get()>
+            {move || if locations.get() { locations_view().into_any() } else { lanes_view().into_any() }}
+        </div>
+    }
+}
+
+/// What each booking on the board owes (open invoices of the booking or its customer), by
+/// booking id; rebuilt when the invoices or the day's board change, not per card.
+fn owed_map(
+    list: Arc<List<Booking>>,
+    invoices: Query<List<Invoice>>,
+    lanes: Memo<[Vec<usize>; 3]>,
+) -> Memo<HashMap<String, String>> {
+    Memo::new(move |_| {
+        let Some(inv) = invoices.data.get() else {
+            return HashMap::new();
+        };
+        let open = OpenInvoices::new(&inv.items);
+        lanes.with(|l| {
+            l.iter()
+                .flatten()
+                .filter_map(|&i| {
+                    let b = &list.items[i];
+                    open.owes(b)
+                        .then(|| (b.id.clone(), owed_text(&open.owed(b))))
+                })
+                .collect()
+        })
+    })
+}
+
+/// `/wall`: the day board alone, for a screen on the wall. Large type, a clock, when it was
+/// last updated; it refreshes itself and, while the service is away, keeps the last board on
+/// screen marked stale.
+#[component]
+pub fn WallPage() -> impl IntoView {
+    let clock = use_clock();
+    let today = Memo::new(move |_| clock.get().0);
+    let cache = use_cache();
+    let bookings = cache.bookings();
+    let invoices = cache.invoices();
+    {
+        let (b, i) = (bookings.clone(), invoices.clone());
+        if let Ok(handle) = set_interval_with_handle(
+            move || {
+                b.refresh();
+                i.refresh();
+            },
+            std::time::Duration::from_secs(WALL_REFRESH_SECS),
+        ) {
+            on_cleanup(move || handle.clear());
+        }
+    }
+    let time = move || {
+        let (_, m) = clock.get();
+        format!("{:02}:{:02}", m / 60, m % 60)
+    };
+    let updated = {
+        let b = bookings.clone();
+        move || {
+            b.loaded_at.get().map(|ms| {
+                let d = js_sys::Date::new(&ms.into());
+                format!("Updated {:02}:{:02}", d.get_hours(), d.get_minutes())
+            })
+        }
+    };
+    let stale = {
+        let b = bookings.clone();
+        move || {
+            (b.error.get().is_some() && b.data.with(Option::is_some)).then(|| {
+                view! {
+                    <p class="kd-wall__stale" role="status">
+                        "Stale: the service is not answering. This is the last board loaded."
+                    </p>
+                }
+            })
+        }
+    };
+    let body = {
+        let b = bookings.clone();
+        move || match b.data.get() {
+            Some(list) => view! {
+                <DayBoard
+                    list
+                    invoices=invoices.clone()
+                    day=today
+                    clock
+                    locations=false
+                    run_cards=false
+                />
+            }
+            .into_any(),
+            None => match b.error.get() {
+                Some(e) => {
+                    view! { <p class="kd-wall__stale" role="status">{e.to_string()}</p> }.into_any()
+                }
+                None => view! { <p class="kd-wall__loading">"Loading the board…"</p> }.into_any(),
+            },
+        }
+    };
+    view! {
+        <section class="kd-wall" class:kd-wall--stale=move || bookings.error.get().is_some()>
+            <header class="kd-wall__head">
+                <h1 class="kd-wall__title">{move || day_label(today.get())}</h1>
+                <span class="kd-wall__clock">{time}</span>
+                <span class="kd-wall__updated">{updated}</span>
+            </header>
+            {stale}
+            {body}
+        </section>
+    }
+}

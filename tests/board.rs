@@ -1,0 +1,547 @@
+//! Native tests of the front desk model: the day board's lane rule, time-of-day order, flags,
+//! locations and double-booking, accent folding, the booking list's filters and sort, CSV.
+
+use kennel_desk::model::board::*;
+use kennel_desk::model::export::{file_name, to_csv};
+use kennel_desk::model::listing::*;
+use kennel_desk::model::text::fold;
+use kennel_desk::model::{decode_list, Animal, Booking, BookingStatus, Invoice};
+
+fn day(s: &str) -> Day {
+    Day::parse(s).expect("a valid test date")
+}
+
+fn booking(id: &str, from: &str, to: &str, status: Option<&str>, time: Option<&str>) -> Booking {
+    let json = serde_json::json!([{
+        "id": id, "animalId": format!("a-{id}"), "customerId": format!("c-{id}"),
+        "from": from, "to": to, "status": status, "time": time, "location": "Run 1",
+    }]);
+    decode_list::<Booking>(&json.to_string(), "bookings")
+        .expect("decodes")
+        .items
+        .remove(0)
+}
+
+#[test]
+fn days_parse_format_and_count() {
+    assert_eq!(day("2026-11-22").to_string(), "2026-11-22");
+    assert_eq!(day(" 2024-02-29 ").to_string(), "2024-02-29");
+    assert_eq!(day("2026-11-22T10:00:00Z"), day("2026-11-22"));
+    assert_eq!(Day::parse("2026-02-29"), None);
+    assert_eq!(Day::parse("2026-13-01"), None);
+    assert_eq!(Day::parse("22.11.2026"), None);
+    assert_eq!(Day::parse("2026-1-2"), None);
+    assert_eq!(Day::parse("2026-11-2x"), None);
+    assert_eq!(day("2026-12-31").add_days(1).to_string(), "2027-01-01");
+    assert_eq!(day("2024-03-01").add_days(-1).to_string(), "2024-02-29");
+    assert_eq!(day("1970-01-01").ymd(), (1970, 1, 1));
+    // 2026-11-22 is a Sunday (6), 2026-11-23 a Monday (0).
+    assert_eq!(day("2026-11-22").weekday(), 6);
+    assert_eq!(day("2026-11-23").weekday(), 0);
+    // A long run round-trips.
+    let mut d = day("1999-12-25");
+    for _ in 0..2000 {
+        assert_eq!(Day::parse(&d.to_string()), Some(d));
+        d = d.add_days(1);
+    }
+}
+
+const TODAY: &str = "2026-11-22";
+
+#[test]
+fn on_today_a_known_status_decides_the_lane() {
+    let today = day(TODAY);
+    // Dates would say "in the house"; the service says arriving (a late arrival).
+    let late = booking(
+        "1",
+        "2026-11-21",
+        "2026-11-25",
+        Some("arriving_today"),
+        None,
+    );
+    assert_eq!(lane(&late, today, today), Some(Lane::Arriving));
+    // Dates say arriving; status says in the house (already checked in).
+    let early = booking("2", TODAY, "2026-11-25", Some("in_house"), None);
+    assert_eq!(lane(&early, today, today), Some(Lane::InHouse));
+    // Leaving later, but marked pickup today.
+    let pickup = booking("3", "2026-11-20", "2026-11-24", Some("Pickup"), None);
+    assert_eq!(lane(&pickup, today, today), Some(Lane::GoingHome));
+}
+
+#[test]
+fn on_today_unknown_and_missing_status_go_by_dates() {
+    let today = day(TODAY);
+    for status in [Some("waitlisted"), None] {
+        let arriving = booking("1", TODAY, "2026-11-25", status, None);
+        let staying = booking("2", "2026-11-20", "2026-11-25", status, None);
+        let leaving = booking("3", "2026-11-20", TODAY, status, None);
+        let visit = booking("4", TODAY, TODAY, status, None);
+        assert_eq!(lane(&arriving, today, today), Some(Lane::Arriving));
+        assert_eq!(lane(&staying, today, today), Some(Lane::InHouse));
+        assert_eq!(lane(&leaving, today, today), Some(Lane::GoingHome));
+        assert_eq!(lane(&visit, today, today), Some(Lane::Arriving));
+    }
+}
+
+#[test]
+fn every_other_day_goes_by_dates_whatever_the_status() {
+    let today = day(TODAY);
+    let other = day("2026-11-24");
+    let b = booking("1", "2026-11-24", "2026-11-27", Some("in_house"), None);
+    assert_eq!(lane(&b, other, today), Some(Lane::Arriving));
+    let b = booking(
+        "2",
+        "2026-11-20",
+        "2026-11-27",
+        Some("arriving_today"),
+        None,
+    );
+    assert_eq!(lane(&b, other, today), Some(Lane::InHouse));
+    let b = booking("3", "2026-11-20", "2026-11-24", None, None);
+    assert_eq!(lane(&b, other, today), Some(Lane::GoingHome));
+    let b = booking("4", "2026-11-20", "2026-11-24", Some("pickup"), None);
+    assert_eq!(lane(&b, other, today), Some(Lane::GoingHome));
+    // Yesterday: the one that arrived yesterday was arriving then.
+    let b = booking("5", "2026-11-21", "2026-11-25", Some("in_house"), None);
+    assert_eq!(lane(&b, day("2026-11-21"), today), Some(Lane::Arriving));
+}
+
+#[test]
+fn stays_outside_the_day_are_not_on_the_board_even_with_a_known_status() {
+    let today = day(TODAY);
+    let future = booking(
+        "1",
+        "2026-11-23",
+        "2026-11-25",
+        Some("arriving_today"),
+        None,
+    );
+    assert_eq!(lane(&future, today, today), None);
+    let past = booking("2", "2026-11-18", "2026-11-21", Some("in_house"), None);
+    assert_eq!(lane(&past, today, today), None);
+    let past_unknown = booking("3", "2026-11-18", "2026-11-21", None, None);
+    assert_eq!(lane(&past_unknown, today, today), None);
+    // No readable dates: a known status still places it today, nothing else does.
+    let undated = booking("4", "soon", "", Some("in_house"), None);
+    assert_eq!(lane(&undated, today, today), Some(Lane::InHouse));
+    assert_eq!(lane(&undated, day("2026-11-23"), today), None);
+    let undated_unknown = booking("5", "soon", "", None, None);
+    assert_eq!(lane(&undated_unknown, today, today), None);
+}
+
+#[test]
+fn board_lanes_hold_their_stays_in_time_of_day_order() {
+    let today = day(TODAY);
+    let list = vec![
+        booking(
+            "a",
+            TODAY,
+            "2026-11-25",
+            Some("arriving_today"),
+            Some("10:00"),
+        ),
+        booking(
+            "b",
+            TODAY,
+            "2026-11-25",
+            Some("arriving_today"),
+            Some("9:30"),
+        ),
+        booking("c", TODAY, "2026-11-25", Some("arriving_today"), None),
+        booking(
+            "d",
+            TODAY,
+            "2026-11-25",
+            Some("arriving_today"),
+            Some("after lunch"),
+        ),
+        booking(
+            "e",
+            TODAY,
+            "2026-11-25",
+            Some("arriving_today"),
+            Some("8am"),
+        ),
+        booking("f", "2026-11-20", "2026-11-25", Some("in_house"), None),
+        booking("g", "2026-11-20", TODAY, Some("pickup"), Some("17:00")),
+        booking(
+            "h",
+            "2026-11-30",
+            "2026-12-02",
+            Some("arriving_today"),
+            Some("7:00"),
+        ),
+    ];
+    let [arriving, house, home] = board(&list, today, today);
+    let ids = |v: &[usize]| v.iter().map(|&i| list[i].id.clone()).collect::<Vec<_>>();
+    assert_eq!(ids(&arriving), ["e", "b", "a", "d", "c"]);
+    assert_eq!(ids(&house), ["f"]);
+    assert_eq!(ids(&home), ["g"]);
+}
+
+#[test]
+fn times_of_day_parse_what_is_sane() {
+    let m = |h: u16, min: u16| Some(h * 60 + min);
+    assert_eq!(parse_time("9:30"), m(9, 30));
+    assert_eq!(parse_time("09:30"), m(9, 30));
+    assert_eq!(parse_time("9.30"), m(9, 30));
+    assert_eq!(parse_time("09:30 Uhr"), m(9, 30));
+    assert_eq!(parse_time("14 Uhr"), m(14, 0));
+    assert_eq!(parse_time("9h30"), m(9, 30));
+    assert_eq!(parse_time("0930"), m(9, 30));
+    assert_eq!(parse_time("9am"), m(9, 0));
+    assert_eq!(parse_time("9:15 pm"), m(21, 15));
+    assert_eq!(parse_time("12am"), m(0, 0));
+    assert_eq!(parse_time("12 p.m."), m(12, 0));
+    assert_eq!(parse_time("9:00-10:00"), m(9, 0));
+    assert_eq!(parse_time("9:00 – 10:00"), m(9, 0));
+    assert_eq!(parse_time("7"), m(7, 0));
+    assert_eq!(parse_time("morning"), None);
+    assert_eq!(parse_time("25:00"), None);
+    assert_eq!(parse_time("9:75"), None);
+    assert_eq!(parse_time("4 dogs"), None);
+    assert_eq!(parse_time(""), None);
+    assert!(time_key(Some("9:30")) < time_key(Some("10:00")));
+    assert!(time_key(Some("23:59")) < time_key(Some("whenever")));
+    assert!(time_key(Some("whenever")) < time_key(None));
+    assert_eq!(time_key(Some("  ")), time_key(None));
+}
+
+fn invoices(json: serde_json::Value) -> Vec<Invoice> {
+    decode_list::<Invoice>(&json.to_string(), "invoices")
+        .expect("decodes")
+        .items
+}
+
+#[test]
+fn owes_sums_open_invoices_of_the_booking_or_its_customer_per_currency() {
+    let list = invoices(serde_json::json!([
+        {"id": "i1", "amount": 120, "currency": "EUR", "status": "open", "customerId": "c-1", "bookingId": "1"},
+        {"id": "i2", "amount": 42.35, "currency": "CHF", "status": "open", "customerId": "c-1"},
+        {"id": "i3", "amount": 10, "currency": "EUR", "status": "paid", "customerId": "c-2", "bookingId": "2"},
+        {"id": "i4", "amount": 5.5, "currency": "eur", "status": "open", "customerId": "c-9", "bookingId": "3"},
+        {"id": "i5", "amount": 99, "currency": "EUR", "status": "overdue", "customerId": "c-2"},
+    ]));
+    let open = OpenInvoices::new(&list);
+    let b1 = booking("1", TODAY, TODAY, None, None);
+    let b2 = booking("2", TODAY, TODAY, None, None);
+    let b3 = booking("3", TODAY, TODAY, None, None);
+    assert!(open.owes(&b1));
+    // i1 names both booking and customer: counted once.
+    assert_eq!(owed_text(&open.owed(&b1)), "CHF 42.35 · EUR 120.00");
+    assert!(!open.owes(&b2), "paid and unknown statuses are not owing");
+    assert!(open.owed(&b2).is_empty());
+    assert!(
+        open.owes(&b3),
+        "an open invoice of the booking, whoever the customer"
+    );
+    assert_eq!(owed_text(&open.owed(&b3)), "EUR 5.50");
+}
+
+#[test]
+fn late_pickup_only_today_going_home_time_passed_still_pickup() {
+    let today = day(TODAY);
+    let at = |h: u16, m: u16| h * 60 + m;
+    let b = booking("1", "2026-11-20", TODAY, Some("pickup"), Some("10:00"));
+    assert!(late_pickup(&b, today, today, at(10, 1)));
+    assert!(
+        !late_pickup(&b, today, today, at(10, 0)),
+        "not before it has passed"
+    );
+    assert!(!late_pickup(&b, today, today, at(9, 0)));
+    assert!(
+        !late_pickup(&b, day("2026-11-21"), today, at(23, 0)),
+        "only today"
+    );
+    let picked = booking("2", "2026-11-20", TODAY, Some("in_house"), Some("10:00"));
+    assert!(
+        !late_pickup(&picked, today, today, at(12, 0)),
+        "no longer pickup"
+    );
+    let no_time = booking("3", "2026-11-20", TODAY, Some("pickup"), None);
+    assert!(!late_pickup(&no_time, today, today, at(23, 59)));
+    let vague = booking("4", "2026-11-20", TODAY, Some("pickup"), Some("afternoon"));
+    assert!(!late_pickup(&vague, today, today, at(23, 59)));
+}
+
+fn at(id: &str, from: &str, to: &str, location: Option<&str>) -> Booking {
+    let mut b = booking(id, from, to, None, None);
+    b.location = location.map(str::to_string);
+    b
+}
+
+#[test]
+fn overlap_and_double_booking_per_location_on_the_day() {
+    let d = day(TODAY);
+    let staying = at("a", "2026-11-20", "2026-11-25", Some("Run 2"));
+    let also = at("b", "2026-11-21", "2026-11-23", Some("run 2 "));
+    let leaving = at("c", "2026-11-18", TODAY, Some("Run 3"));
+    let arriving = at("d", TODAY, "2026-11-26", Some("Run 3"));
+    let visit1 = at("e", TODAY, TODAY, Some("Run 10"));
+    let visit2 = at("f", TODAY, TODAY, Some("Run 10"));
+    let nowhere1 = at("g", "2026-11-20", "2026-11-25", None);
+    let nowhere2 = at("h", "2026-11-20", "2026-11-25", None);
+    assert!(overlap_on(&staying, &also, d));
+    assert!(!overlap_on(&leaving, &arriving, d), "turnover is no clash");
+    assert!(overlap_on(&visit1, &visit2, d));
+    // Both stays overlap, but not on a day neither touches.
+    assert!(!overlap_on(&staying, &also, day("2026-11-24")));
+    let list = vec![
+        staying, also, leaving, arriving, visit1, visit2, nowhere1, nowhere2,
+    ];
+    let all: Vec<usize> = (0..list.len()).collect();
+    let groups = by_location(&list, &all, d);
+    let labels: Vec<Option<&str>> = groups.iter().map(|g| g.label.as_deref()).collect();
+    assert_eq!(labels, [Some("Run 2"), Some("Run 3"), Some("Run 10"), None]);
+    let mut run2 = groups[0].double_booked.clone();
+    run2.sort();
+    assert_eq!(run2, [0, 1], "spelling of the location does not matter");
+    assert!(groups[1].double_booked.is_empty());
+    assert_eq!(groups[2].double_booked.len(), 2);
+    assert!(
+        groups[3].double_booked.is_empty(),
+        "no location is not a place"
+    );
+}
+
+#[test]
+fn folding_drops_accents_and_case_but_keeps_other_scripts() {
+    assert_eq!(fold("Bärli"), "barli");
+    assert_eq!(fold("Zürich"), "zurich");
+    assert_eq!(fold("Straße"), "strasse");
+    assert_eq!(fold("Æsop"), "aesop");
+    assert_eq!(fold("Søren"), "soren");
+    assert_eq!(fold("Ångström"), "angstrom");
+    assert_eq!(
+        fold("Élodie Łódź Čapek Ñandú Œuvre"),
+        "elodie lodz capek nandu oeuvre"
+    );
+    // Decomposed input: e + combining acute.
+    assert_eq!(fold("Re\u{301}mi"), "remi");
+    assert_eq!(fold("Шарик"), "шарик");
+    assert_eq!(fold("ΑΘΗΝΑ"), "αθηνα");
+    assert_eq!(fold("ポチ"), "ポチ");
+    assert!(fold("Пёс").contains("пёс"), "Cyrillic keeps its letters");
+}
+
+fn animal(id: &str, name: &str, species: &str, group: &str, breed: &str) -> Animal {
+    Animal {
+        id: id.into(),
+        name: Some(name.into()),
+        species: Some(species.into()),
+        breed: Some(breed.into()),
+        customer_id: None,
+        vaccinations: None,
+        group: Some(group.into()),
+    }
+}
+
+#[test]
+fn booking_list_filters_search_sort_and_counts_missing_names() {
+    let mut list = vec![
+        at("1", "2026-11-20", "2026-11-25", Some("Run 2")),
+        at("2", "2026-11-22", "2026-11-24", Some("Cattery")),
+        at("3", "2026-12-01", "2026-12-03", Some("Run 10")),
+        at("4", "2026-11-01", "2026-11-03", None),
+    ];
+    list[0].care = Some("Insulin, 4 IU".into());
+    list[1].status = BookingStatus::from(Some("in_house".to_string()));
+    list[1].customer_id = Some("c-10".into());
+    let haystacks: Vec<String> = list.iter().map(booking_haystack).collect();
+    let animals = [
+        (animal("a-1", "Bärli", "dog", "Large dogs", "Bernese"), ""),
+        (animal("a-2", "Mimi", "cat", "Cats", "Siamese"), ""),
+        (animal("a-3", "Anton", "dog", "Small dogs", "Dachshund"), ""),
+    ];
+    let folded: Vec<String> = animals.iter().map(|(a, _)| animal_haystack(a)).collect();
+    let lookup = |known: usize| {
+        let (animals, folded) = (&animals, &folded);
+        move |id: &str| {
+            animals[..known]
+                .iter()
+                .position(|(a, _)| a.id == id)
+                .map(|i| AnimalEntry {
+                    animal: &animals[i].0,
+                    folded: &folded[i],
+                })
+        }
+    };
+    let ids = |s: &Selection| {
+        s.rows
+            .iter()
+            .map(|&i| list[i].id.clone())
+            .collect::<Vec<_>>()
+    };
+    let f = |search: &str| BookingFilter {
+        search: search.into(),
+        ..Default::default()
+    };
+
+    let s = select(&list, &haystacks, &f("barli"), None, lookup(3));
+    assert_eq!(ids(&s), ["1"]);
+    assert_eq!(s.names_missing, 1, "a-4 is not known, and it is said");
+    let s = select(&list, &haystacks, &f("INSULIN"), None, lookup(3));
+    assert_eq!(ids(&s), ["1"]);
+    let s = select(&list, &haystacks, &f("siamese"), None, lookup(3));
+    assert_eq!(ids(&s), ["2"], "breed is searched");
+    // Anton not loaded yet: not found, and the result says one name is missing (a-4 too).
+    let s = select(&list, &haystacks, &f("anton"), None, lookup(2));
+    assert_eq!(ids(&s), Vec::<String>::new());
+    assert_eq!(s.names_missing, 2);
+
+    let mut filter = BookingFilter {
+        species: "Dog".into(),
+        ..Default::default()
+    };
+    let s = select(&list, &haystacks, &filter, None, lookup(3));
+    assert_eq!(ids(&s), ["1", "3"]);
+    filter.group = "small dogs".into();
+    assert_eq!(
+        ids(&select(&list, &haystacks, &filter, None, lookup(3))),
+        ["3"]
+    );
+    let filter = BookingFilter {
+        status: "in-house".into(),
+        ..Default::default()
+    };
+    assert_eq!(
+        ids(&select(&list, &haystacks, &filter, None, lookup(3))),
+        ["2"]
+    );
+    let filter = BookingFilter {
+        location: "run 10".into(),
+        ..Default::default()
+    };
+    assert_eq!(
+        ids(&select(&list, &haystacks, &filter, None, lookup(3))),
+        ["3"]
+    );
+    // Date range: stays overlapping 2026-11-24 ..= 2026-11-30.
+    let filter = BookingFilter {
+        from: Some(day("2026-11-24")),
+        to: Some(day("2026-11-30")),
+        ..Default::default()
+    };
+    // Default order: in the house before no status.
+    assert_eq!(
+        ids(&select(&list, &haystacks, &filter, None, lookup(3))),
+        ["2", "1"]
+    );
+    let filter = BookingFilter {
+        from: Some(day("2026-11-26")),
+        ..Default::default()
+    };
+    assert_eq!(
+        ids(&select(&list, &haystacks, &filter, None, lookup(3))),
+        ["3"]
+    );
+
+    let all = BookingFilter::default();
+    let by = |key, descending| Some(Sort { key, descending });
+    let sorted = |sort, known| ids(&select(&list, &haystacks, &all, sort, lookup(known)));
+    assert_eq!(
+        sorted(by(BookingColumn::Animal, false), 3),
+        ["3", "1", "2", "4"]
+    );
+    assert_eq!(
+        sorted(by(BookingColumn::Animal, true), 3),
+        ["2", "1", "3", "4"]
+    );
+    let s = select(
+        &list,
+        &haystacks,
+        &all,
+        by(BookingColumn::Animal, false),
+        lookup(1),
+    );
+    assert_eq!(
+        s.names_missing, 3,
+        "sorting by name says how many are missing"
+    );
+    assert_eq!(
+        sorted(by(BookingColumn::Dates, false), 3),
+        ["4", "1", "2", "3"]
+    );
+    assert_eq!(
+        sorted(by(BookingColumn::Dates, true), 3),
+        ["3", "2", "1", "4"]
+    );
+    assert_eq!(
+        sorted(by(BookingColumn::Location, false), 3),
+        ["2", "1", "3", "4"]
+    );
+    assert_eq!(
+        sorted(by(BookingColumn::Customer, false), 3),
+        ["1", "3", "4", "2"]
+    );
+}
+
+#[test]
+fn sort_params_round_trip_and_a_second_click_reverses() {
+    let s: Option<Sort<BookingColumn>> = Sort::from_param(Some("-animal"));
+    assert_eq!(
+        s,
+        Some(Sort {
+            key: BookingColumn::Animal,
+            descending: true
+        })
+    );
+    assert_eq!(s.map(Sort::param).as_deref(), Some("-animal"));
+    assert_eq!(Sort::<BookingColumn>::from_param(Some("nonsense")), None);
+    let first = Sort::clicked(None, BookingColumn::Time);
+    assert_eq!(first.param(), "time");
+    assert_eq!(Sort::aria(Some(first), BookingColumn::Time), "ascending");
+    let second = Sort::clicked(Some(first), BookingColumn::Time);
+    assert_eq!(second.param(), "-time");
+    assert_eq!(Sort::aria(Some(second), BookingColumn::Time), "descending");
+    assert_eq!(Sort::aria(Some(second), BookingColumn::Dates), "none");
+    assert_eq!(
+        Sort::clicked(Some(second), BookingColumn::Dates).param(),
+        "dates"
+    );
+}
+
+#[test]
+fn csv_quotes_commas_quotes_and_line_breaks() {
+    let rows = vec![
+        vec![
+            "b-1".to_string(),
+            "Insulin, 4 IU".to_string(),
+            "He said \"sit\"".to_string(),
+        ],
+        vec![
+            "b-2".to_string(),
+            "line one\nline two".to_string(),
+            "plain".to_string(),
+        ],
+        vec!["b-3".to_string(), String::new(), "Zürich".to_string()],
+    ];
+    let text = to_csv(&["Booking", "Care", "Note"], &rows);
+    assert_eq!(
+        text,
+        "Booking,Care,Note\r\nb-1,\"Insulin, 4 IU\",\"He said \"\"sit\"\"\"\r\nb-2,\"line one\nline two\",plain\r\nb-3,,Zürich\r\n"
+    );
+    // And it reads back as written.
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let back: Vec<Vec<String>> = reader
+        .records()
+        .map(|r| r.expect("a record").iter().map(str::to_string).collect())
+        .collect();
+    assert_eq!(back, rows);
+    assert_eq!(
+        file_name("bookings", "2026-11-22"),
+        "bookings-2026-11-22.csv"
+    );
+    assert_eq!(
+        file_name("board/in house", "2026-11-22"),
+        "board-in-house-2026-11-22.csv"
+    );
+}
+
+#[test]
+fn natural_order_puts_run_2_before_run_10() {
+    assert!(natural_cmp("run 2", "run 10").is_lt());
+    assert!(natural_cmp("run 10", "run 10a").is_lt());
+    assert!(natural_cmp("a", "b").is_lt());
+    assert!(natural_cmp("run 02", "run 2").is_eq() || natural_cmp("run 02", "run 2").is_gt());
+}
