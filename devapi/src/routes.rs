@@ -332,6 +332,9 @@ fn cors() -> CorsLayer {
         .allow_credentials(true)
         .allow_methods([Method::GET, Method::OPTIONS])
         .allow_headers([header::CONTENT_TYPE])
+        // The app skips decoding a list whose ETag has not changed; across origins it can only
+        // read that header when it is exposed.
+        .expose_headers([header::ETAG])
         .max_age(Duration::from_secs(600))
 }
 

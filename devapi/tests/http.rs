@@ -183,6 +183,12 @@ async fn preflight_and_get_carry_cors_headers_for_the_origin() {
         reply.header("access-control-allow-credentials"),
         Some("true")
     );
+    // The app compares ETags to skip decoding an unchanged list; cross-origin it can read the
+    // header only when it is exposed.
+    let exposed = reply
+        .header("access-control-expose-headers")
+        .unwrap_or_default();
+    assert!(exposed.eq_ignore_ascii_case("etag"), "{exposed}");
 
     // Errors must be readable cross-origin too, or the app only sees a network error.
     let missing = send(&app, "GET", "/api/bookings/nope", &[("Origin", origin)]).await;
