@@ -1,8 +1,10 @@
 //! A stay's card on the day board and the wall display, and its printable run card.
 
-use super::AnimalLink;
+use super::{AnimalLink, VaccinationBadge};
 use crate::api::cache::use_cache;
+use crate::clock::today_local;
 use crate::model::text::{or_dash, MISSING};
+use crate::model::vaccination::{vaccination_summary, VaccinationState};
 use crate::model::Booking;
 use leptos::prelude::*;
 
@@ -54,35 +56,45 @@ pub fn BoardCard(
     let cache = use_cache();
     let href = cache.config().record_href("bookings", &booking.id);
     let animal = booking.animal_id.as_deref().map(|id| cache.animal(id));
-    let (species_breed, no_vaccinations) = match animal {
-        Some(q) => {
-            let q2 = q.clone();
-            (
-                Signal::derive(move || {
-                    q.data.with(|a| match a {
-                        Some(a) => {
-                            let parts: Vec<&str> = [a.species.as_deref(), a.breed.as_deref()]
-                                .into_iter()
-                                .flatten()
-                                .collect();
-                            if parts.is_empty() {
-                                MISSING.to_string()
-                            } else {
-                                parts.join(" · ")
-                            }
-                        }
-                        None => String::new(),
-                    })
-                }),
-                // Only a loaded animal without vaccinations is "not on record"; an animal
-                // still loading is not flagged.
-                Signal::derive(move || {
-                    q2.data
-                        .with(|a| a.as_ref().is_some_and(|a| a.vaccinations.is_none()))
-                }),
-            )
-        }
-        None => (Signal::stored(String::new()), Signal::stored(false)),
+    // Read by the animal profile's own code (issue 8), so the board and the profile agree:
+    // no record is the "not on record" flag; expired or expiring soon shows the app's one
+    // vaccination badge. An animal still loading is not flagged.
+    let vaccination_state = {
+        let animal = animal.clone();
+        let warn_days = cache.config().vaccination_warn_days;
+        Memo::new(move |_| {
+            animal.as_ref()?.data.with(|a| {
+                a.as_ref().map(|a| {
+                    vaccination_summary(a.vaccinations.as_deref(), today_local(), warn_days).state
+                })
+            })
+        })
+    };
+    let no_vaccinations =
+        Signal::derive(move || vaccination_state.get() == Some(VaccinationState::NoRecord));
+    let vaccination_warning = move || {
+        vaccination_state
+            .get()
+            .filter(|s| matches!(s, VaccinationState::Expired | VaccinationState::ExpiresSoon))
+    };
+    let species_breed = match animal {
+        Some(q) => Signal::derive(move || {
+            q.data.with(|a| match a {
+                Some(a) => {
+                    let parts: Vec<&str> = [a.species.as_deref(), a.breed.as_deref()]
+                        .into_iter()
+                        .flatten()
+                        .collect();
+                    if parts.is_empty() {
+                        MISSING.to_string()
+                    } else {
+                        parts.join(" · ")
+                    }
+                }
+                None => String::new(),
+            })
+        }),
+        None => Signal::stored(String::new()),
     };
     let time = or_dash(booking.time.as_deref()).to_string();
     let location = or_dash(booking.location.as_deref()).to_string();
@@ -113,8 +125,9 @@ pub fn BoardCard(
                 {double_booked.then(|| view! {
                     <li class="kd-flag kd-flag--double">"Double-booked"</li>
                 })}
-                // VACCINATION BADGE SLOT (issue 8): the lead puts the animal profile's
-                // expired / expires-soon badge here after the merge, computed by that code.
+                {move || vaccination_warning().map(|state| view! {
+                    <li class="kd-flag kd-flag--vacc-badge"><VaccinationBadge state/></li>
+                })}
             </ul>
             <a class="kd-card__open" href=href>"Open booking " {booking.id.clone()}</a>
         </article>
