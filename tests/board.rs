@@ -545,3 +545,14 @@ fn natural_order_puts_run_2_before_run_10() {
     assert!(natural_cmp("a", "b").is_lt());
     assert!(natural_cmp("run 02", "run 2").is_eq() || natural_cmp("run 02", "run 2").is_gt());
 }
+
+#[test]
+fn an_unknown_status_in_the_url_means_any_status_not_an_empty_list() {
+    // Regression: the foundation's bookmarks say `status=all`; read as a status key it
+    // matched no booking and the list showed "0 of 1 000".
+    assert_eq!(BookingFilter::status_param(Some("all")), "");
+    assert_eq!(BookingFilter::status_param(Some("nonsense")), "");
+    assert_eq!(BookingFilter::status_param(None), "");
+    assert_eq!(BookingFilter::status_param(Some("in-house")), "in-house");
+    assert_eq!(BookingFilter::status_param(Some("missing")), "missing");
+}

@@ -126,7 +126,19 @@ pub struct BookingFilter {
     pub to: Option<Day>,
 }
 
+/// The status keys the booking list filters by (a status's css key).
+pub const STATUS_KEYS: [&str; 5] = ["arriving", "in-house", "pickup", "other", "missing"];
+
 impl BookingFilter {
+    /// The status filter from the URL's `status`: anything but a known key (an old bookmark's
+    /// `status=all`, a typo) means "any status", never an empty list.
+    pub fn status_param(param: Option<&str>) -> String {
+        param
+            .filter(|p| STATUS_KEYS.contains(p))
+            .unwrap_or_default()
+            .to_string()
+    }
+
     /// Whether a filter needs the animal record (species, group or a search).
     fn needs_animals(&self) -> bool {
         !self.species.is_empty() || !self.group.is_empty() || !self.search.trim().is_empty()

@@ -114,7 +114,7 @@ fn BookingList(list: Signal<Arc<List<Booking>>>) -> impl IntoView {
     });
     let filter = Memo::new(move |_| BookingFilter {
         search: search.get(),
-        status: status.get().unwrap_or_default(),
+        status: BookingFilter::status_param(status.get().as_deref()),
         species: species.get().unwrap_or_default(),
         group: group.get().unwrap_or_default(),
         location: location.get().unwrap_or_default(),
