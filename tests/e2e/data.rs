@@ -187,7 +187,9 @@ async fn fault_wrong_types_are_shown_as_text_or_named() {
     let server = serve(fixture(), Some(page), Faults::default()).await;
     let (url, faults) = (server.url(), server.faults());
     scenario(|b| async move {
-        b.goto(&format!("{url}/invoices")).await;
+        // All statuses: the fault turns every status into a number, which the list's default
+        // filter (Open) would rightly hide.
+        b.goto(&format!("{url}/invoices?status=all")).await;
         b.wait_text(".kd-table--invoices tbody", "INV-2026-0001")
             .await;
         watch_console(&b).await;

@@ -307,6 +307,12 @@ fn check_http(nginx: &Nginx, dist: &Path, p: &str) {
         check_security_headers(&response, nginx, p);
     }
 
+    // The service worker's script has a fixed name, so it must be revalidated on every load:
+    // that is how a tablet picks up a new build (issue 5's app shell).
+    let response = get(nginx, &format!("{p}sw.js"), &[]);
+    assert_eq!(response.status, 200, "sw.js");
+    assert_eq!(response.header("cache-control"), "no-cache", "sw.js");
+
     // A missing asset is a 404, never index.html with a 200.
     for missing in [
         "missing-abc123.js",
@@ -391,8 +397,15 @@ fn file_named(dist: &Path, suffix: &str) -> String {
     std::fs::read_dir(dist)
         .expect("dist readable")
         .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .find(|name| name.ends_with(suffix) && !name.starts_with("loader-"))
+        .find(|name| name.ends_with(suffix) && !name.starts_with("loader-") && is_hashed(name))
         .unwrap_or_else(|| panic!("no *{suffix} in {}", dist.display()))
+}
+
+/// `<name>-<hex>.<ext>`: trunk's content-hashed assets (sw.js, for one, is not hashed).
+fn is_hashed(file: &str) -> bool {
+    let stem = file.split('.').next().unwrap_or("").trim_end_matches("_bg");
+    stem.rsplit_once('-')
+        .is_some_and(|(_, hash)| hash.len() >= 8 && hash.chars().all(|c| c.is_ascii_hexdigit()))
 }
 
 fn is_csp_violation(entry: &serde_json::Value) -> bool {

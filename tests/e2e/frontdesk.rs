@@ -566,8 +566,14 @@ async fn downloaded_csv_equals_the_visible_table() {
         .await;
         let visible = js(
             &b,
+            // The animal cell also holds the vaccination badge (issue 8), an annotation beside
+            // the name; the CSV's Animal column is the name alone.
             r#"return [...document.querySelectorAll('.kd-table--bookings tbody tr')].map(tr =>
-            [...tr.querySelectorAll('td')].map(td => td.innerText.trim()));"#,
+            [...tr.querySelectorAll('td')].map(td => {
+                const badge = td.querySelector('.kd-vacc-badge');
+                const text = td.innerText;
+                return (badge ? text.replace(badge.innerText, '') : text).trim();
+            }));"#,
         )
         .await;
         let visible: Vec<Vec<String>> = serde_json::from_value(visible).expect("cells");
