@@ -1,6 +1,6 @@
 //! A stay's card on the day board and the wall display, and its printable run card.
 
-use super::{AnimalLink, VaccinationBadge};
+use super::{AnimalLink, CustomerLink, VaccinationBadge};
 use crate::api::cache::use_cache;
 use crate::clock::today_local;
 use crate::model::text::{or_dash, MISSING};
@@ -98,7 +98,6 @@ pub fn BoardCard(
     };
     let time = or_dash(booking.time.as_deref()).to_string();
     let location = or_dash(booking.location.as_deref()).to_string();
-    let customer = or_dash(booking.customer_id.as_deref()).to_string();
     view! {
         <article class="kd-card" data-booking=booking.id.clone()>
             <header class="kd-card__head">
@@ -109,7 +108,7 @@ pub fn BoardCard(
             <p class="kd-card__meta">
                 <span class="kd-card__location">{location}</span>
                 " · "
-                <span class="kd-card__customer">{customer}</span>
+                <span class="kd-card__customer"><CustomerLink customer_id=booking.customer_id.clone()/></span>
             </p>
             <CareNote care=booking.care.clone()/>
             <ul class="kd-flags">
