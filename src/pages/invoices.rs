@@ -5,9 +5,9 @@
 
 use crate::api::cache::use_cache;
 use crate::components::download::download_text;
-use crate::components::query_view::Role;
+use crate::components::query_view::{Derived, Role};
 use crate::components::{
-    query_view, EmptyState, FilterChip, InvoiceTable, MoneyValue, RejectedNotice,
+    query_view_live, EmptyState, FilterChip, InvoiceTable, MoneyValue, RejectedNotice,
 };
 use crate::model::export::invoices_csv;
 use crate::model::invoice_list::{
@@ -39,7 +39,7 @@ pub fn InvoicesPage() -> impl IntoView {
             <header class="kd-page__head">
                 <h1 id="kd-invoices-title">"Invoices"</h1>
             </header>
-            {query_view(query, Role::Main, "invoices", None, |list| view! { <InvoiceList list/> })}
+            {query_view_live(query, Role::Main, "invoices", |list| view! { <InvoiceList list/> })}
         </section>
     }
 }
@@ -101,8 +101,10 @@ impl UrlText {
     }
 }
 
+/// Built once per mounted page; each answer of the service flows through `list`, so the
+/// table keeps its rows shown, scroll position and focus across refreshes (issue 5).
 #[component]
-fn InvoiceList(list: Arc<List<Invoice>>) -> impl IntoView {
+fn InvoiceList(list: Signal<Arc<List<Invoice>>>) -> impl IntoView {
     let cache = use_cache();
     let config = cache.config().clone();
     let query_map = use_query_map();
@@ -117,9 +119,12 @@ fn InvoiceList(list: Arc<List<Invoice>>) -> impl IntoView {
     let to = UrlText::new("to");
 
     // Built once per answer from the service, not once per keystroke.
-    let haystacks: Arc<Vec<String>> =
-        Arc::new(list.items.iter().map(invoice_search_text).collect());
-    let options = status_options(&list.items);
+    let haystacks = Memo::new(move |_| {
+        Derived(Arc::new(list.with(|l| {
+            l.items.iter().map(invoice_search_text).collect::<Vec<_>>()
+        })))
+    });
+    let options = Memo::new(move |_| list.with(|l| status_options(&l.items)));
 
     // Invoices name a booking, bookings name the animal: searching "Bella" needs both.
     let bookings = cache.bookings();
@@ -137,8 +142,9 @@ fn InvoiceList(list: Arc<List<Invoice>>) -> impl IntoView {
     });
 
     let rows = {
-        let (list, cache) = (list.clone(), cache.clone());
+        let cache = cache.clone();
         Memo::new(move |_| {
+            let haystacks = haystacks.get();
             let filter = InvoiceFilter {
                 status: status.get(),
                 from: from.local.get(),
@@ -149,14 +155,16 @@ fn InvoiceList(list: Arc<List<Invoice>>) -> impl IntoView {
             };
             animal_of_booking.with(|animals| {
                 let fetch = !filter.search.trim().is_empty() && animals.len() <= NAME_FETCH_LIMIT;
-                select_invoice_rows(&list.items, &haystacks, &filter, |inv| {
-                    let animal = animals.get(inv.booking_id.as_deref()?)?;
-                    if fetch {
-                        // Tracked: a name that arrives later re-runs the search.
-                        cache.animal(animal).data.get()?.name.clone()
-                    } else {
-                        cache.animal_name_if_loaded(animal)
-                    }
+                list.with(|l| {
+                    select_invoice_rows(&l.items, &haystacks.0, &filter, |inv| {
+                        let animal = animals.get(inv.booking_id.as_deref()?)?;
+                        if fetch {
+                            // Tracked: a name that arrives later re-runs the search.
+                            cache.animal(animal).data.get()?.name.clone()
+                        } else {
+                            cache.animal_name_if_loaded(animal)
+                        }
+                    })
                 })
             })
         })
@@ -165,6 +173,7 @@ fn InvoiceList(list: Arc<List<Invoice>>) -> impl IntoView {
     let chips = move || {
         let current = status.get();
         options
+            .get()
             .iter()
             .map(|(filter, count)| {
                 // Only the status changes; search, dates, customer and sort stay.
@@ -180,33 +189,36 @@ fn InvoiceList(list: Arc<List<Invoice>>) -> impl IntoView {
             .collect_view()
     };
 
-    let totals = {
-        let list = list.clone();
-        Memo::new(move |_| rows.with(|r| list_totals(r.iter().map(|&i| &list.items[i]))))
-    };
+    let totals = Memo::new(move |_| {
+        list.with(|l| rows.with(|r| list_totals(r.iter().filter_map(|&i| l.items.get(i)))))
+    });
 
     let export = {
-        let list = list.clone();
         move |_| {
-            let csv = rows.with_untracked(|r| invoices_csv(&list.items, r));
+            let csv = rows.with_untracked(|r| list.with_untracked(|l| invoices_csv(&l.items, r)));
             if let Some(csv) = csv {
                 download_text("invoices.csv", "text/csv;charset=utf-8", &csv);
             }
         }
     };
 
-    let rejected = list.rejected.clone();
-    let table = move || {
-        if rows.with(Vec::is_empty) {
-            let message = if list.items.is_empty() {
-                "There are no invoices."
-            } else {
-                "No invoices match this filter."
-            };
-            view! { <EmptyState message/> }.into_any()
-        } else {
-            view! { <InvoiceTable source=list.clone() rows/> }.into_any()
-        }
+    let rejected = move || {
+        let rejected = list.with(|l| l.rejected.clone());
+        view! { <RejectedNotice rejected what="invoices"/> }
+    };
+    // Only a change between "rows", "no match" and "none at all" rebuilds the table; new
+    // answers flow into its keyed rows.
+    let shape =
+        Memo::new(
+            move |_| match (rows.with(Vec::is_empty), list.with(|l| l.items.is_empty())) {
+                (false, _) => None,
+                (true, true) => Some("There are no invoices."),
+                (true, false) => Some("No invoices match this filter."),
+            },
+        );
+    let table = move || match shape.get() {
+        Some(message) => view! { <EmptyState message/> }.into_any(),
+        None => view! { <InvoiceTable source=list rows/> }.into_any(),
     };
     let text_input =
         |field: UrlText, kind: &'static str, label: &'static str, class: &'static str| {
@@ -222,7 +234,7 @@ fn InvoiceList(list: Arc<List<Invoice>>) -> impl IntoView {
             }
         };
     view! {
-        <RejectedNotice rejected what="invoices"/>
+        {rejected}
         <div class="kd-toolbar">
             <nav class="kd-chips" aria-label="Filter invoices by status">{chips}</nav>
         </div>
