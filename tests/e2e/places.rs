@@ -582,9 +582,9 @@ async fn embed_page_hosts_the_app_with_hash_routing_and_leaves_the_host_alone() 
         assert!(with_app.as_object().is_some_and(|o| o.len() >= 4), "{with_app}");
         assert_eq!(with_app, without_app, "the app changed the host's header or footer");
 
-        // The host's own link is a real navigation away from the app.
+        // The host's own link is a real navigation away from the app (whose `/` is the board).
         b.goto(&format!("{url}/embed.html")).await;
-        b.wait_text("#kennel-desk .kd-table--bookings tbody", "Bella").await;
+        b.wait_text("#kennel-desk .kd-board", "Bella").await;
         b.click("#host-link").await;
         b.wait_text("#host-home", "Intranet home").await;
         assert_eq!(b.path().await, "/embed-home.html");
