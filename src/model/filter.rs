@@ -4,7 +4,7 @@
 
 use super::money::CurrencyTotals;
 use super::status::{BookingStatus, InvoiceStatus};
-use super::text::fold;
+use super::text::{fold, search_text};
 use super::{Booking, Invoice};
 
 /// Which bookings the list shows; lives in the URL as `?status=`.
@@ -97,14 +97,7 @@ pub fn booking_haystack(b: &Booking) -> String {
         b.care.as_deref(),
         b.location.as_deref(),
     ];
-    fold(
-        &fields
-            .iter()
-            .flatten()
-            .copied()
-            .collect::<Vec<_>>()
-            .join("\u{1f}"),
-    )
+    search_text(&fields)
 }
 
 /// The bookings to show, as indices into `bookings`, in display order: today's work first
@@ -225,14 +218,7 @@ pub fn invoice_haystack(inv: &Invoice) -> String {
         inv.customer_id.as_deref(),
         inv.booking_id.as_deref(),
     ];
-    fold(
-        &fields
-            .iter()
-            .flatten()
-            .copied()
-            .collect::<Vec<_>>()
-            .join("\u{1f}"),
-    )
+    search_text(&fields)
 }
 
 /// The invoices to show, newest first.

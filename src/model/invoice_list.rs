@@ -5,7 +5,7 @@
 
 use super::money::{Amount, CurrencyTotals};
 use super::status::InvoiceStatus;
-use super::text::fold;
+use super::text::{fold, search_text};
 use super::Invoice;
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
@@ -206,14 +206,7 @@ pub fn invoice_search_text(inv: &Invoice) -> String {
         inv.customer_id.as_deref(),
         inv.booking_id.as_deref(),
     ];
-    fold(
-        &fields
-            .iter()
-            .flatten()
-            .copied()
-            .collect::<Vec<_>>()
-            .join("\u{1f}"),
-    )
+    search_text(&fields)
 }
 
 /// The invoices to show, as indices into `invoices`, in display order.

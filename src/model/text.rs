@@ -75,3 +75,16 @@ fn base_letter(c: char) -> char {
         c => c,
     }
 }
+
+/// The folded search text of a record's fields, joined by U+001F (a character nobody types,
+/// so a search never matches across two fields). Built once per answer, not per keystroke.
+pub fn search_text(fields: &[Option<&str>]) -> String {
+    let mut joined = String::new();
+    for (i, field) in fields.iter().flatten().enumerate() {
+        if i > 0 {
+            joined.push('\u{1f}');
+        }
+        joined.push_str(field);
+    }
+    fold(&joined)
+}
