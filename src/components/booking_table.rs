@@ -10,7 +10,7 @@ use crate::model::rows::{keyed_rows, RowKey};
 use crate::model::text::{excerpt, or_dash, MISSING};
 use crate::model::{Booking, List};
 use leptos::prelude::*;
-use std::fmt::Debug;
+use std::hash::Hash;
 use std::sync::Arc;
 
 /// Rows rendered at first and added per "Show more": enough for a busy day, few enough that
@@ -132,7 +132,7 @@ impl Window {
 
     /// The rows to render now with their keys (tracked: re-run when the answer, the rows or
     /// the limit change).
-    pub fn keyed<T: Debug + Send + Sync + 'static>(
+    pub fn keyed<T: Hash + Send + Sync + 'static>(
         self,
         source: Signal<Arc<List<T>>>,
         id: impl Fn(&T) -> &str,

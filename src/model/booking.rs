@@ -5,7 +5,7 @@ use super::status::BookingStatus;
 use serde::Deserialize;
 
 /// A booking as the app uses it. Every field but `id` may be missing (`None`).
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Hash, Deserialize)]
 #[serde(try_from = "BookingDto")]
 pub struct Booking {
     pub id: String,

@@ -7,6 +7,7 @@ use serde_json::value::RawValue;
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 use std::fmt;
+use std::hash::{Hash, Hasher};
 
 /// The most decimal places kept; more than any currency uses, few enough that sums of
 /// millions of invoices stay far from i128's range.
@@ -151,6 +152,19 @@ impl PartialOrd for Decimal {
     }
 }
 
+/// By value, as `PartialEq` compares: 87.5 and 87.50 hash alike.
+impl Hash for Decimal {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        let (mut units, mut scale) = (self.units, self.scale);
+        while scale > 0 && units % 10 == 0 {
+            units /= 10;
+            scale -= 1;
+        }
+        units.hash(state);
+        scale.hash(state);
+    }
+}
+
 impl fmt::Display for Decimal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.format())
@@ -158,7 +172,7 @@ impl fmt::Display for Decimal {
 }
 
 /// An invoice amount as sent.
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Debug, PartialEq, Hash, Default)]
 pub enum Amount {
     Value(Decimal),
     /// Something that is not a number; shown as written, left out of totals.

@@ -7,8 +7,7 @@
 //! its row is rebuilt with the new values while every other row stays as it was.
 
 use std::collections::HashMap;
-use std::fmt::{self, Debug, Write as _};
-use std::hash::{DefaultHasher, Hasher};
+use std::hash::{DefaultHasher, Hash, Hasher};
 
 /// The identity of a row between two answers of the service.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -20,28 +19,17 @@ pub struct RowKey {
     pub content: u64,
 }
 
-/// Feeds formatted text into a hasher without building the string.
-struct HashWriter(DefaultHasher);
-
-impl fmt::Write for HashWriter {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        self.0.write(s.as_bytes());
-        Ok(())
-    }
-}
-
-/// A hash of everything in `record`. Through `Debug`, which every model type derives, so no
-/// type needs a `Hash` it cannot have (decimals, nested options); only rows on screen are
-/// hashed, a few hundred per answer.
-pub fn content_hash<T: Debug>(record: &T) -> u64 {
-    let mut w = HashWriter(DefaultHasher::new());
-    // Writing into a hasher cannot fail.
-    let _ = write!(w, "{record:?}");
-    w.0.finish()
+/// A hash of everything in `record`; only rows on screen are hashed, a few hundred per answer.
+/// Through `Hash`, not `Debug` text: formatting every record would pull `Debug` code and
+/// Unicode escape tables into the wasm (about 4 KB brotli) for no better key.
+pub fn content_hash<T: Hash>(record: &T) -> u64 {
+    let mut h = DefaultHasher::new();
+    record.hash(&mut h);
+    h.finish()
 }
 
 /// Keys for `shown` (indices into `items`), in order; indices outside `items` are skipped.
-pub fn keyed_rows<T: Debug>(
+pub fn keyed_rows<T: Hash>(
     items: &[T],
     shown: &[usize],
     id: impl Fn(&T) -> &str,
