@@ -6,6 +6,7 @@
 //! algorithm) against the size of a general calendar library in the wasm.
 
 use super::money::CurrencyTotals;
+use super::order::{sort_items, sort_rows};
 use super::status::{BookingStatus, InvoiceStatus};
 use super::text::fold;
 use super::{Booking, Invoice};
@@ -167,7 +168,7 @@ pub fn board(bookings: &[Booking], day: Day, today: Day) -> [Vec<usize>; 3] {
         }
     }
     for lane in &mut lanes {
-        lane.sort_by(|&a, &b| {
+        sort_rows(lane, &|a, b| {
             time_key(bookings[a].time.as_deref())
                 .cmp(&time_key(bookings[b].time.as_deref()))
                 .then_with(|| bookings[a].id.cmp(&bookings[b].id))
@@ -180,7 +181,7 @@ pub fn board(bookings: &[Booking], day: Day, today: Day) -> [Vec<usize>; 3] {
 /// "09:30 Uhr", "9h30", "0930", "9am", "9:30 pm", "14 Uhr", or the start of a range
 /// ("9:00–10:00"). `None` for anything else ("morning", "25:00").
 pub fn parse_time(text: &str) -> Option<u16> {
-    let t = text.trim().to_lowercase();
+    let t = text.trim().to_ascii_lowercase();
     let bytes = t.as_bytes();
     let digits = |from: usize| {
         bytes[from..]
@@ -363,7 +364,7 @@ pub fn by_location(bookings: &[Booking], on_board: &[usize], day: Day) -> Vec<Lo
         groups[slot].stays.push(i);
     }
     for g in &mut groups {
-        g.stays.sort_by(|&a, &b| {
+        sort_rows(&mut g.stays, &|a, b| {
             time_key(bookings[a].time.as_deref())
                 .cmp(&time_key(bookings[b].time.as_deref()))
                 .then_with(|| bookings[a].id.cmp(&bookings[b].id))
@@ -383,7 +384,7 @@ pub fn by_location(bookings: &[Booking], on_board: &[usize], day: Day) -> Vec<Lo
             }
         }
     }
-    groups.sort_by(|a, b| match (&a.key, &b.key) {
+    sort_items(&mut groups, &|a, b| match (&a.key, &b.key) {
         (None, None) => std::cmp::Ordering::Equal,
         (None, _) => std::cmp::Ordering::Greater,
         (_, None) => std::cmp::Ordering::Less,

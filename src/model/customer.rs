@@ -2,8 +2,9 @@
 //! booking and invoice names a `customerId`. This gathers what those records say.
 
 use super::filter::distinct;
-use super::invoice_list::{list_totals, sort_rows};
+use super::invoice_list::list_totals;
 use super::money::CurrencyTotals;
+use super::order::sort_rows;
 use super::{Booking, Invoice};
 
 /// Where a stay stands relative to today.

@@ -3,6 +3,7 @@
 //! copy of the data.
 
 use super::money::CurrencyTotals;
+use super::order::sort_rows;
 use super::status::{BookingStatus, InvoiceStatus};
 use super::text::{fold, search_text};
 use super::{Booking, Invoice};
@@ -127,7 +128,7 @@ pub fn select_bookings(
         })
         .map(|(i, _)| i)
         .collect();
-    picked.sort_by(|&a, &b| {
+    sort_rows(&mut picked, &|a, b| {
         let (a, b) = (&bookings[a], &bookings[b]);
         a.status
             .rank()
@@ -238,7 +239,7 @@ pub fn select_invoices(
         })
         .map(|(i, _)| i)
         .collect();
-    picked.sort_by(|&a, &b| {
+    sort_rows(&mut picked, &|a, b| {
         let (a, b) = (&invoices[a], &invoices[b]);
         b.date
             .cmp(&a.date)

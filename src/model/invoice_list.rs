@@ -4,6 +4,7 @@
 //! a shared link shows the same rows.
 
 use super::money::{Amount, CurrencyTotals};
+use super::order::sort_rows;
 use super::status::InvoiceStatus;
 use super::text::{fold, search_text};
 use super::Invoice;
@@ -275,13 +276,6 @@ pub fn select_invoice_rows(
             .then_with(|| a.id.cmp(&b.id))
     });
     picked
-}
-
-/// Sorts row indices with a comparator behind a reference: every list sort of this module
-/// and of the customer page shares this one copy of the sort code. Each `sort_by` with its
-/// own closure type compiles a whole merge sort into the wasm (several KB each).
-pub fn sort_rows(rows: &mut [usize], cmp: &dyn Fn(usize, usize) -> Ordering) {
-    rows.sort_by(|&a, &b| cmp(a, b));
 }
 
 /// Compares two optional texts (numbers inside compared as numbers); a missing value goes

@@ -3,6 +3,7 @@
 //! The invoice list can reuse [`Sort`] and [`Column`] with its own column enum.
 
 use super::board::{natural_cmp, time_key, Day};
+use super::order::sort_rows;
 use super::text::fold;
 use super::{Animal, Booking};
 use std::cmp::Ordering;
@@ -235,15 +236,17 @@ pub fn select<'a>(
             .and_then(|e| e.animal.name.as_deref().map(fold))
     };
     match sort {
-        None => rows.sort_by(|&x, &y| default_order(&bookings[x], &bookings[y])),
+        None => sort_rows(&mut rows, &|x, y| default_order(&bookings[x], &bookings[y])),
         Some(Sort {
             key: BookingColumn::Animal,
             descending,
         }) => {
             // Names fetched once per row, not once per comparison.
-            let mut keyed: Vec<(Option<String>, usize)> =
+            let keyed: Vec<(Option<String>, usize)> =
                 rows.iter().map(|&i| (name(&bookings[i]), i)).collect();
-            keyed.sort_by(|(na, a), (nb, b)| {
+            let mut order: Vec<usize> = (0..keyed.len()).collect();
+            sort_rows(&mut order, &|p, q| {
+                let ((na, a), (nb, b)) = (&keyed[p], &keyed[q]);
                 // Unknown names last in both directions: they are not "smallest", just unknown.
                 let ord = match (na, nb) {
                     (Some(x), Some(y)) => {
@@ -260,9 +263,9 @@ pub fn select<'a>(
                 };
                 ord.then_with(|| bookings[*a].id.cmp(&bookings[*b].id))
             });
-            rows = keyed.into_iter().map(|(_, i)| i).collect();
+            rows = order.into_iter().map(|p| keyed[p].1).collect();
         }
-        Some(Sort { key, descending }) => rows.sort_by(|&x, &y| {
+        Some(Sort { key, descending }) => sort_rows(&mut rows, &|x, y| {
             let (a, b) = (&bookings[x], &bookings[y]);
             let ord = compare(key, a, b);
             let ord = if descending { ord.reverse() } else { ord };
@@ -328,4 +331,21 @@ pub fn overlaps(b: &Booking, from: Option<Day>, to: Option<Day>) -> bool {
     };
     let end = b.to.as_deref().and_then(Day::parse).unwrap_or(start);
     from.is_none_or(|f| end >= f) && to.is_none_or(|t| start <= t)
+}
+
+/// The choices of a filter: each value once however it is spelled ("Run 1", "run 1 "), the
+/// first spelling kept, sorted as people read them ("Run 2" before "Run 10").
+pub fn distinct_choices(values: Vec<&str>) -> Vec<String> {
+    let mut seen = std::collections::HashSet::new();
+    let mut choices: Vec<(String, String)> = values
+        .into_iter()
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+        .filter_map(|v| {
+            let folded = fold(v);
+            seen.insert(folded.clone()).then(|| (folded, v.to_string()))
+        })
+        .collect();
+    super::order::sort_items(&mut choices, &|a, b| natural_cmp(&a.0, &b.0));
+    choices.into_iter().map(|(_, shown)| shown).collect()
 }

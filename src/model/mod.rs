@@ -13,6 +13,7 @@ pub mod invoice;
 pub mod invoice_list;
 pub mod listing;
 pub mod money;
+pub mod order;
 pub mod rows;
 pub mod status;
 pub mod stay;

@@ -86,10 +86,9 @@ pub fn split_stays(bookings: &[Booking], animal_id: &str, today: Date) -> Stays 
     stays
 }
 
-/// Sorts row indices by a text key, ascending and stable. One non-generic function for every
-/// sort here: each distinct sort closure would add its own copy of the sort to the wasm.
+/// Sorts row indices by a text key, ascending and stable.
 fn sort_by_text<'a>(rows: &mut [usize], key: &dyn Fn(usize) -> Option<&'a str>) {
-    rows.sort_by(|&a, &b| key(a).cmp(&key(b)));
+    super::order::sort_rows(rows, &|a, b| key(a).cmp(&key(b)));
 }
 
 /// The invoices of the given bookings (indices into `invoices`, newest first) and the open

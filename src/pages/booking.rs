@@ -84,7 +84,9 @@ fn BookingDetail(booking: Arc<Booking>) -> impl IntoView {
                         b.animal_id.as_deref() == Some(animal_id.as_str()) && b.id != this
                     })
                     .collect();
-                rows.sort_by(|&a, &b| list.items[b].from.cmp(&list.items[a].from));
+                crate::model::order::sort_rows(&mut rows, &|a, b| {
+                    list.items[b].from.cmp(&list.items[a].from)
+                });
                 if rows.is_empty() {
                     view! { <EmptyState message="No other stays for this animal."/> }.into_any()
                 } else {

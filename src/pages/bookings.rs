@@ -6,13 +6,12 @@ use crate::api::names::NameIndex;
 use crate::components::download::download_text;
 use crate::components::query_view::{Derived, Role};
 use crate::components::{query_view_live, BookingTable, EmptyState, RejectedNotice, SortControl};
-use crate::model::board::{natural_cmp, Day};
+use crate::model::board::Day;
 use crate::model::export::{booking_row, file_name, to_csv, BOOKING_HEADER};
 use crate::model::filter::distinct;
 use crate::model::listing::{
-    booking_haystack, select, AnimalEntry, BookingColumn, BookingFilter, Sort,
+    booking_haystack, distinct_choices, select, AnimalEntry, BookingColumn, BookingFilter, Sort,
 };
-use crate::model::text::fold;
 use crate::model::{Booking, List};
 use leptos::leptos_dom::helpers::TimeoutHandle;
 use leptos::prelude::*;
@@ -151,33 +150,21 @@ fn BookingList(list: Signal<Arc<List<Booking>>>) -> impl IntoView {
     // Filter choices: statuses and locations from the bookings, species and groups from the
     // animals known so far (they grow as the name index fills).
     let locations = Memo::new(move |_| {
-        let mut seen: Vec<String> = Vec::new();
         list.with(|list| {
-            for l in list.items.iter().filter_map(|b| b.location.as_deref()) {
-                let l = l.trim();
-                if !l.is_empty() && !seen.iter().any(|s| fold(s) == fold(l)) {
-                    seen.push(l.to_string());
-                }
-            }
-        });
-        seen.sort_by(|a, b| natural_cmp(&fold(a), &fold(b)));
-        seen
+            distinct_choices(
+                list.items
+                    .iter()
+                    .filter_map(|b| b.location.as_deref())
+                    .collect(),
+            )
+        })
     });
     let animal_choices = {
         let names = names.clone();
         move |pick: fn(&crate::model::Animal) -> Option<&str>| {
             names.version.track();
             names.with(|known| {
-                let mut seen: Vec<String> = Vec::new();
-                for (a, _) in known.values() {
-                    if let Some(v) = pick(a).map(str::trim).filter(|v| !v.is_empty()) {
-                        if !seen.iter().any(|s| fold(s) == fold(v)) {
-                            seen.push(v.to_string());
-                        }
-                    }
-                }
-                seen.sort_by(|a, b| natural_cmp(&fold(a), &fold(b)));
-                seen
+                distinct_choices(known.values().filter_map(|(a, _)| pick(a)).collect())
             })
         }
     };
@@ -372,7 +359,7 @@ fn Choice(
     #[prop(into)]
     options: Signal<Vec<(String, String)>>,
 ) -> impl IntoView {
-    let name = label.to_lowercase();
+    let name = label.to_ascii_lowercase();
     view! {
         <label class="kd-filter">
             <span>{label}</span>
