@@ -556,3 +556,45 @@ fn an_unknown_status_in_the_url_means_any_status_not_an_empty_list() {
     assert_eq!(BookingFilter::status_param(Some("in-house")), "in-house");
     assert_eq!(BookingFilter::status_param(Some("missing")), "missing");
 }
+
+/// `fold`'s own lower-casing agrees with the standard library on every character of the
+/// blocks it covers (ASCII, Latin-1, Latin Extended-A, the Romanian/Pinyin part of
+/// Extended-B, modern Greek, Cyrillic), wherever the standard gives one character.
+#[test]
+fn lower_matches_the_standard_library_on_its_blocks() {
+    use kennel_desk::model::text::lower;
+    let mut checked = 0;
+    let blocks = [
+        0..0x180u32,
+        0x1C4..0x1F6,
+        0x1F8..0x220,
+        0x222..0x234,
+        0x386..0x3AC,
+        0x400..0x530,
+    ];
+    for u in blocks.into_iter().flatten() {
+        let Some(c) = char::from_u32(u) else { continue };
+        let mut std_lower = c.to_lowercase();
+        let (Some(expected), None) = (std_lower.next(), std_lower.next()) else {
+            continue;
+        };
+        assert_eq!(lower(c), expected, "U+{u:04X} {c}");
+        checked += 1;
+    }
+    assert!(checked > 800, "checked {checked}");
+    assert_eq!(lower('İ'), 'i');
+    assert_eq!(lower('ポ'), 'ポ');
+}
+
+#[test]
+fn letters_for_the_tokenizers() {
+    use kennel_desk::model::text::is_letter;
+    for c in ['a', 'Z', 'ä', 'ß', 'é', 'Ж', 'λ', 'ポ'] {
+        assert!(is_letter(c), "{c}");
+    }
+    for c in [
+        '1', ' ', '.', '-', '–', '—', '\u{a0}', '·', '/', '×', '\n', '…',
+    ] {
+        assert!(!is_letter(c), "{c:?}");
+    }
+}

@@ -65,8 +65,8 @@ impl TryFrom<AnimalDto> for Animal {
 pub fn species_glyph(species: &str) -> Option<&'static str> {
     let key: String = species
         .chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
         .collect();
     match key.as_str() {
         "dog" | "hund" => Some("🐕"),

@@ -6,7 +6,7 @@ use super::status::InvoiceStatus;
 use serde::Deserialize;
 
 /// An invoice as the app uses it. Every field but `id` may be missing (`None`).
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Hash, Deserialize)]
 #[serde(try_from = "InvoiceDto")]
 pub struct Invoice {
     pub id: String,
@@ -57,7 +57,7 @@ impl TryFrom<InvoiceDto> for Invoice {
             number: d.number,
             date: d.date,
             amount: d.amount,
-            currency: d.currency.map(|c| c.trim().to_uppercase()),
+            currency: d.currency.map(|c| c.trim().to_ascii_uppercase()),
             status: InvoiceStatus::from(d.status),
             customer_id: d.customer_id,
             booking_id: d.booking_id,

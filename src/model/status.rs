@@ -4,8 +4,8 @@
 /// Folds a raw status to letters and digits only: "In House", "in_house", "IN-HOUSE" agree.
 fn key(raw: &str) -> String {
     raw.chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
         .collect()
 }
 

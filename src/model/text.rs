@@ -34,8 +34,8 @@ pub fn fold(text: &str) -> String {
             out.push(c.to_ascii_lowercase());
             continue;
         }
-        for lower in c.to_lowercase() {
-            match lower {
+        {
+            match lower(c) {
                 // Combining diacritical marks: the base letter is already out.
                 '\u{300}'..='\u{36f}' => {}
                 'ß' => out.push_str("ss"),
@@ -48,6 +48,52 @@ pub fn fold(text: &str) -> String {
         }
     }
     out
+}
+
+/// The lower case of a letter of the scripts kennel records use (Latin-1, Latin Extended-A,
+/// the common part of Extended-B, modern Greek, Cyrillic), any other character as it is. Arithmetic over those Unicode blocks, not
+/// `char::to_lowercase`: the standard library's case tables cost about 5 KB of brotli wasm
+/// for scripts no kennel writes in. Natively tested against the standard library for every
+/// character of those blocks.
+pub fn lower(c: char) -> char {
+    let u = c as u32;
+    let l = match u {
+        0x41..=0x5A | 0xC0..=0xD6 | 0xD8..=0xDE => u + 0x20,
+        0x130 => 0x69, // İ: "i" plus a combining dot, which folding drops anyway
+        0x100..=0x137 | 0x14A..=0x177 if u & 1 == 0 => u + 1,
+        0x139..=0x148 | 0x179..=0x17E if u & 1 == 1 => u + 1,
+        0x178 => 0xFF,
+        // Latin Extended-B as Romanian, Pinyin and Livonian use it (Ș, Ț, Ǎ, Ǖ, Ǟ …).
+        0x1C4 | 0x1C7 | 0x1CA | 0x1F1 => u + 2,
+        0x1C5 | 0x1C8 | 0x1CB | 0x1F2 | 0x1F4 => u + 1,
+        0x1CD..=0x1DC if u & 1 == 1 => u + 1,
+        0x1DE..=0x1EF | 0x1F8..=0x21F | 0x222..=0x233 if u & 1 == 0 => u + 1,
+        0x386 => 0x3AC,
+        0x388..=0x38A => u + 37,
+        0x38C => 0x3CC,
+        0x38E..=0x38F => u + 63,
+        0x391..=0x3A1 | 0x3A3..=0x3AB => u + 0x20,
+        0x400..=0x40F => u + 0x50,
+        0x410..=0x42F => u + 0x20,
+        0x460..=0x481 | 0x48A..=0x4BF | 0x4D0..=0x52F if u & 1 == 0 => u + 1,
+        0x4C1..=0x4CE if u & 1 == 1 => u + 1,
+        0x4C0 => 0x4CF,
+        _ => u,
+    };
+    char::from_u32(l).unwrap_or(c)
+}
+
+/// A letter for the tokenizers of free text (dates with month names, vaccine names): ASCII
+/// letters, and any other character that is neither space, control, nor punctuation or a
+/// symbol of Latin-1 and the general punctuation block. Not `char::is_alphabetic`, whose
+/// table costs wasm; the difference (letters of scripts nobody writes dates in, and exotic
+/// symbols) never changes what a vaccination entry means.
+pub fn is_letter(c: char) -> bool {
+    c.is_ascii_alphabetic()
+        || (!c.is_ascii()
+            && !c.is_whitespace()
+            && !c.is_control()
+            && !matches!(c, '\u{a0}'..='\u{bf}' | '×' | '÷' | '\u{2000}'..='\u{206f}'))
 }
 
 /// The unaccented Latin letter of a lower-case accented one; any other character as it is.

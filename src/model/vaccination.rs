@@ -10,6 +10,7 @@
 //! a month, days between two dates) come from the `time` crate. "Today" is a parameter, so all
 //! of this is pure and tested natively.
 
+use super::text::{fold, is_letter};
 use time::{Date, Month};
 
 /// Days before expiry at which an entry is marked "expires soon", unless configured
@@ -168,7 +169,7 @@ const NOTHING: &[&str] = &[
 ];
 
 fn read_entries(raw: &str, today: Date, warn_days: u32) -> Vec<VaccinationEntry> {
-    if NOTHING.contains(&raw.trim().to_lowercase().as_str()) {
+    if NOTHING.contains(&fold(raw.trim()).as_str()) {
         return Vec::new();
     }
     let mut entries: Vec<VaccinationEntry> = Vec::new();
@@ -240,7 +241,7 @@ fn comma_in_date(raw: &str, at: usize) -> bool {
             .trim_end_matches(|c: char| c.is_ascii_digit())
             .trim_end()
             .trim_end_matches('.')
-            .rsplit(|c: char| !c.is_alphabetic())
+            .rsplit(|c: char| !is_letter(c))
             .next()
             .is_some_and(|w| month_of(w).is_some())
 }
@@ -272,10 +273,10 @@ fn tokens(text: &str) -> Vec<Spanned<'_>> {
             // Long digit runs are not date parts; saturate rather than overflow.
             let value = digits.parse::<u32>().unwrap_or(u32::MAX);
             out.push((Tok::Num(value, digits.len()), start, end));
-        } else if c.is_alphabetic() {
+        } else if is_letter(c) {
             let mut end = start + c.len_utf8();
             while let Some(&(i, d)) = chars.peek() {
-                if !d.is_alphabetic() {
+                if !is_letter(d) {
                     break;
                 }
                 end = i + d.len_utf8();
@@ -324,11 +325,11 @@ fn full_year(value: u32, digits: usize) -> Option<u32> {
 const MONTHS: &[(&str, u32)] = &[
     ("january", 1),
     ("januar", 1),
-    ("jänner", 1),
+    ("janner", 1),
     ("february", 2),
     ("februar", 2),
     ("march", 3),
-    ("märz", 3),
+    ("marz", 3),
     ("maerz", 3),
     ("mrz", 3),
     ("april", 4),
@@ -353,7 +354,7 @@ fn month_of(word: &str) -> Option<u32> {
     if word.len() < 3 {
         return None;
     }
-    let word = word.to_lowercase();
+    let word = fold(word);
     MONTHS
         .iter()
         .find(|(name, _)| name.starts_with(word.as_str()))
@@ -572,5 +573,6 @@ fn name_from(text: &str, t: &[Spanned<'_>], cut: &[bool]) -> Option<String> {
         .replace("()", "")
         .replace("( )", "");
     let name = name.trim();
-    (!name.is_empty() && name.chars().any(char::is_alphanumeric)).then(|| name.to_string())
+    (!name.is_empty() && name.chars().any(|c| is_letter(c) || c.is_ascii_digit()))
+        .then(|| name.to_string())
 }
