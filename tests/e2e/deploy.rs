@@ -9,7 +9,6 @@
 use crate::harness::{dist, dist_copy, fixture, serve, Page, PATIENCE};
 use crate::scenario;
 use devapi::Faults;
-use fantoccini::wd::WebDriverCompatibleCommand;
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
@@ -431,21 +430,8 @@ fn is_csp_violation(entry: &serde_json::Value) -> bool {
 /// What the browser logged since the last call (console and security messages), from
 /// chromedriver's log endpoint; the session asks for it with `goog:loggingPrefs`.
 async fn browser_log(page: &Page) -> Vec<serde_json::Value> {
-    #[derive(Debug)]
-    struct BrowserLog;
-    impl WebDriverCompatibleCommand for BrowserLog {
-        fn endpoint(
-            &self,
-            base: &url::Url,
-            session: Option<&str>,
-        ) -> Result<url::Url, url::ParseError> {
-            base.join(&format!("session/{}/se/log", session.unwrap_or_default()))
-        }
-        fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
-            (http::Method::POST, Some(r#"{"type":"browser"}"#.into()))
-        }
-    }
-    match page.client.issue_cmd(BrowserLog).await {
+    let body = serde_json::json!({ "type": "browser" });
+    match page.chromedriver("se/log", body).await {
         Ok(serde_json::Value::Array(entries)) => entries,
         other => panic!("chromedriver gave no browser log: {other:?}"),
     }

@@ -15,7 +15,7 @@ fn today() -> NaiveDate {
 }
 
 /// Today shifted by `n` days, as the service writes dates.
-fn d(n: i64) -> String {
+pub(super) fn d(n: i64) -> String {
     let t = today();
     let day = if n >= 0 {
         t.checked_add_days(Days::new(n as u64))
@@ -28,7 +28,7 @@ fn d(n: i64) -> String {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn booking(
+pub(super) fn booking(
     id: &str,
     animal: &str,
     customer: &str,
@@ -72,7 +72,7 @@ const FILLERS: usize = 230;
 ///
 /// In two days (T+2), by dates whatever the status:
 /// - Arriving: b-next; In the house: b-arr1, b-in3; Going home: b-arr2 (9:30), b-in1
-fn dataset() -> Dataset {
+pub(super) fn dataset() -> Dataset {
     let mut bookings = vec![
         booking(
             "b-arr1",
@@ -293,7 +293,7 @@ async fn app() -> Server {
 }
 
 /// Runs a script and returns its JSON result.
-async fn js(b: &Page, script: &str) -> Value {
+pub(super) async fn js(b: &Page, script: &str) -> Value {
     b.client
         .execute(script, vec![])
         .await
@@ -308,7 +308,7 @@ async fn card_ids(b: &Page, css: &str) -> Vec<String> {
 }
 
 /// Waits until `read` returns `expected`; panics with the last value seen.
-async fn wait_for<T, F, Fut>(what: &str, expected: T, read: F)
+pub(super) async fn wait_for<T, F, Fut>(what: &str, expected: T, read: F)
 where
     T: PartialEq + std::fmt::Debug,
     F: Fn() -> Fut,
@@ -327,7 +327,7 @@ where
     }
 }
 
-async fn lane(b: &Page, lane: &str) -> (Vec<String>, String) {
+pub(super) async fn lane(b: &Page, lane: &str) -> (Vec<String>, String) {
     let ids = card_ids(b, &format!(".kd-lane--{lane} .kd-card")).await;
     let count = js(
         b,
@@ -339,7 +339,7 @@ async fn lane(b: &Page, lane: &str) -> (Vec<String>, String) {
     (ids, count.as_str().unwrap_or_default().to_string())
 }
 
-async fn expect_lanes(b: &Page, arriving: &[&str], house: &[&str], home: &[&str]) {
+pub(super) async fn expect_lanes(b: &Page, arriving: &[&str], house: &[&str], home: &[&str]) {
     for (name, want) in [
         ("arriving", arriving),
         ("in-house", house),
@@ -412,17 +412,17 @@ async fn board_lanes_counts_and_flags_for_today_and_another_day() {
     server.stop().await;
 }
 
-async fn row_ids(b: &Page) -> Vec<String> {
+pub(super) async fn row_ids(b: &Page) -> Vec<String> {
     let script = "return [...document.querySelectorAll('.kd-table--bookings tbody tr .kd-sub')].map(e => e.textContent);";
     serde_json::from_value(js(b, script).await).unwrap_or_default()
 }
 
-async fn row_names(b: &Page) -> Vec<String> {
+pub(super) async fn row_names(b: &Page) -> Vec<String> {
     let script = "return [...document.querySelectorAll('.kd-table--bookings tbody tr .kd-animal-link')].map(e => e.textContent);";
     serde_json::from_value(js(b, script).await).unwrap_or_default()
 }
 
-async fn type_search(b: &Page, text: &str) {
+pub(super) async fn type_search(b: &Page, text: &str) {
     let input = b
         .client
         .wait()
@@ -442,13 +442,13 @@ async fn type_search(b: &Page, text: &str) {
     }
 }
 
-async fn choose(b: &Page, select: &str, value: &str) {
+pub(super) async fn choose(b: &Page, select: &str, value: &str) {
     b.click(&format!("select[name='{select}']")).await;
     b.click(&format!("select[name='{select}'] option[value='{value}']"))
         .await;
 }
 
-fn strings(v: &[&str]) -> Vec<String> {
+pub(super) fn strings(v: &[&str]) -> Vec<String> {
     v.iter().map(|s| s.to_string()).collect()
 }
 
@@ -508,49 +508,11 @@ async fn booking_list_search_filters_sort_survive_reload_and_name_index_finds_hi
     server.stop().await;
 }
 
-/// Sends a Chrome DevTools Protocol command through chromedriver's `goog/cdp/execute`.
-#[derive(Debug)]
-struct Cdp(Value);
-
-impl fantoccini::wd::WebDriverCompatibleCommand for Cdp {
-    fn endpoint(
-        &self,
-        base: &url::Url,
-        session: Option<&str>,
-    ) -> Result<url::Url, url::ParseError> {
-        base.join(&format!(
-            "session/{}/goog/cdp/execute",
-            session.unwrap_or_default()
-        ))
-    }
-
-    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
-        (http::Method::POST, Some(self.0.to_string()))
-    }
-}
-
-async fn cdp(b: &Page, cmd: &str, params: Value) {
-    b.client
-        .issue_cmd(Cdp(json!({ "cmd": cmd, "params": params })))
-        .await
-        .unwrap_or_else(|e| panic!("CDP {cmd}: {e}"));
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn downloaded_csv_equals_the_visible_table() {
     let server = app().await;
     let url = server.url();
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("frontdesk-downloads");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("download dir");
-    let dir2 = dir.clone();
     scenario(|b| async move {
-        cdp(
-            &b,
-            "Browser.setDownloadBehavior",
-            json!({"behavior": "allow", "downloadPath": dir2.display().to_string()}),
-        )
-        .await;
         // A view with every kind of cell: no time, unknown status, care with comma, quote and
         // a line break; sorted by location.
         b.goto(&format!(
@@ -578,18 +540,7 @@ async fn downloaded_csv_equals_the_visible_table() {
         .await;
         let visible: Vec<Vec<String>> = serde_json::from_value(visible).expect("cells");
         b.click(".kd-export").await;
-        let file = dir2.join(format!("bookings-{}.csv", d(0)));
-        let started = Instant::now();
-        while !file.is_file() {
-            assert!(
-                started.elapsed() < PATIENCE,
-                "no download at {}",
-                file.display()
-            );
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        tokio::time::sleep(Duration::from_millis(300)).await;
-        let text = std::fs::read_to_string(&file).expect("csv readable");
+        let text = b.downloaded(&format!("bookings-{}.csv", d(0))).await;
         let mut reader = csv::Reader::from_reader(text.as_bytes());
         let header: Vec<String> = reader
             .headers()
@@ -653,7 +604,7 @@ async fn print_media_shows_one_run_card_per_animal_in_the_house() {
         expect_lanes(&b, &["b-arr2", "b-arr1"], &["b-in1", "b-in2", "b-in3"], &["b-late", "b-home2"]).await;
         b.click(".kd-runcards-toggle").await;
         b.wait_text(".kd-runcard", "Rex").await;
-        cdp(&b, "Emulation.setEmulatedMedia", json!({"media": "print"})).await;
+        b.cdp("Emulation.setEmulatedMedia", json!({"media": "print"})).await;
         let printed = js(&b, r#"const shown = e => e.getClientRects().length > 0;
             return {
               cards: [...document.querySelectorAll('.kd-runcard')].filter(shown).map(e => e.querySelector('.kd-runcard__name').innerText),
@@ -673,83 +624,11 @@ async fn print_media_shows_one_run_card_per_animal_in_the_house() {
             assert!(card.contains(part), "{part} on the run card: {card}");
         }
         // Without run cards, the board itself is the day sheet.
-        cdp(&b, "Emulation.setEmulatedMedia", json!({"media": ""})).await;
+        b.cdp("Emulation.setEmulatedMedia", json!({"media": ""})).await;
         b.click(".kd-runcards-toggle").await;
-        cdp(&b, "Emulation.setEmulatedMedia", json!({"media": "print"})).await;
+        b.cdp("Emulation.setEmulatedMedia", json!({"media": "print"})).await;
         let sheet = js(&b, "return [...document.querySelectorAll('.kd-lane')].filter(e => e.getClientRects().length).length;").await;
         assert_eq!(sheet, json!(3));
-    })
-    .await;
-    server.stop().await;
-}
-
-/// Sets the viewport to `width` x 800 by resizing the window (and checks that it took).
-async fn narrow(b: &Page, width: u32) {
-    b.client.set_window_size(width, 900).await.expect("resize");
-    let inner = js(b, "return window.innerWidth;")
-        .await
-        .as_u64()
-        .unwrap_or(0);
-    if inner != u64::from(width) {
-        // Some Chromium builds keep a minimum window width; emulate the device instead.
-        cdp(
-            b,
-            "Emulation.setDeviceMetricsOverride",
-            json!({"width": width, "height": 800, "deviceScaleFactor": 1, "mobile": true}),
-        )
-        .await;
-    }
-    let inner = js(b, "return window.innerWidth;").await;
-    assert_eq!(inner, json!(width));
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_same_flows_by_tap_at_360_and_800_px() {
-    let server = app().await;
-    let url = server.url();
-    scenario(|b| async move {
-        for width in [360, 800] {
-            narrow(&b, width).await;
-            b.goto(&format!("{url}/")).await;
-            expect_lanes(
-                &b,
-                &["b-arr2", "b-arr1"],
-                &["b-in1", "b-in2", "b-in3"],
-                &["b-late", "b-home2"],
-            )
-            .await;
-            b.click_text(".kd-daynav button", "Next").await;
-            b.click_text(".kd-daynav button", "Next").await;
-            expect_lanes(&b, &["b-next"], &["b-arr1", "b-in3"], &["b-arr2", "b-in1"]).await;
-            b.click("[data-booking='b-arr1'] .kd-card__care summary")
-                .await;
-            b.wait_text("[data-booking='b-arr1'] .kd-card__care-full", "with food")
-                .await;
-            // The nav works by tap.
-            b.click(".kd-nav a[href='/bookings']").await;
-            b.wait_text(".kd-table--bookings tbody", "Bärli").await;
-            type_search(&b, "ZÜRICH").await;
-            wait_for("search at this width", strings(&["b-in3"]), || row_ids(&b)).await;
-            type_search(&b, "").await;
-            choose(&b, "status", "in-house").await;
-            wait_for("filter at this width", 3, || async {
-                row_ids(&b).await.len()
-            })
-            .await;
-            b.click_text("th button.kd-sort", "ANIMAL").await;
-            wait_for(
-                "sort at this width",
-                strings(&["Kimba", "Rex", "Rex"]),
-                || row_names(&b),
-            )
-            .await;
-            let scroll = js(
-                &b,
-                "return document.documentElement.scrollWidth <= window.innerWidth + 1;",
-            )
-            .await;
-            assert_eq!(scroll, json!(true), "no sideways scrolling at {width} px");
-        }
     })
     .await;
     server.stop().await;

@@ -2,8 +2,11 @@
 //! build to serve, and headless Chromium driven through chromedriver (WebDriver).
 
 use devapi::{Dataset, Faults, Options, Server};
+use fantoccini::error::CmdError;
+use fantoccini::wd::WebDriverCompatibleCommand;
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
+use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use tokio::process::{Child, Command};
@@ -154,7 +157,89 @@ impl Browser {
     }
 }
 
+/// One of chromedriver's own commands beyond WebDriver: POST `session/<id>/<path>`.
+#[derive(Debug)]
+struct Chromedriver(&'static str, Value);
+
+impl WebDriverCompatibleCommand for Chromedriver {
+    fn endpoint(
+        &self,
+        base: &url::Url,
+        session: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base.join(&format!(
+            "session/{}/{}",
+            session.unwrap_or_default(),
+            self.0
+        ))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        (http::Method::POST, Some(self.1.to_string()))
+    }
+}
+
 impl Page {
+    /// A chromedriver command (`se/log`, `goog/cdp/execute`) with a JSON body.
+    pub async fn chromedriver(&self, path: &'static str, body: Value) -> Result<Value, CmdError> {
+        self.client.issue_cmd(Chromedriver(path, body)).await
+    }
+
+    /// A Chrome DevTools Protocol command (emulation, input, downloads), through chromedriver.
+    pub async fn cdp(&self, cmd: &str, params: Value) -> Value {
+        let body = json!({ "cmd": cmd, "params": params });
+        self.chromedriver("goog/cdp/execute", body)
+            .await
+            .unwrap_or_else(|e| panic!("CDP {cmd} {params}: {e}"))
+    }
+
+    /// A tap: a finger down and up at the middle of the first `css` element, as DevTools
+    /// touch input (touch emulation must be on: `Emulation.setTouchEmulationEnabled`). The
+    /// browser makes the click out of it as it does for a finger; no mouse, no hover.
+    pub async fn tap(&self, css: &str) {
+        self.client
+            .wait()
+            .at_most(PATIENCE)
+            .for_element(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no `{css}` to tap: {e}"));
+        let point = self
+            .client
+            .execute(
+                "const e = document.querySelector(arguments[0]);
+                 e.scrollIntoView({ block: 'center', inline: 'center' });
+                 const r = e.getBoundingClientRect();
+                 return [r.left + r.width / 2, r.top + r.height / 2];",
+                vec![json!(css)],
+            )
+            .await
+            .unwrap_or_else(|e| panic!("`{css}` has no box: {e}"));
+        let finger = json!([{ "x": point[0], "y": point[1] }]);
+        for (kind, points) in [("touchStart", finger), ("touchEnd", json!([]))] {
+            self.cdp(
+                "Input.dispatchTouchEvent",
+                json!({ "type": kind, "touchPoints": points }),
+            )
+            .await;
+        }
+    }
+
+    /// The text of the file `name` the browser downloaded, once Chromium has written it (it
+    /// writes under a temporary name and renames when done).
+    pub async fn downloaded(&self, name: &str) -> String {
+        let file = self.downloads.join(name);
+        let started = Instant::now();
+        loop {
+            match std::fs::read_to_string(&file) {
+                Ok(text) if !text.is_empty() => return text,
+                _ if started.elapsed() > PATIENCE => {
+                    panic!("no download {} within {PATIENCE:?}", file.display())
+                }
+                _ => tokio::time::sleep(Duration::from_millis(100)).await,
+            }
+        }
+    }
+
     pub async fn goto(&self, url: &str) {
         self.client.goto(url).await.expect("navigation");
     }

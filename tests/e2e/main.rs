@@ -7,6 +7,7 @@ mod animal;
 mod data;
 mod deploy;
 mod frontdesk;
+mod frontdesk_more;
 mod harness;
 mod invoices;
 mod places;

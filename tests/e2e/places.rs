@@ -9,7 +9,6 @@
 use super::scenario;
 use crate::harness::{dist, dist_copy, fixture, serve, Page, PATIENCE};
 use devapi::Faults;
-use fantoccini::wd::WebDriverCompatibleCommand;
 use fantoccini::Locator;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -37,35 +36,6 @@ const PAGES: [(&str, &str, &str); 6] = [
     ("/no/such/page", ".kd-state--not-found", "There is no page"),
 ];
 
-/// One DevTools protocol command through chromedriver.
-#[derive(Debug)]
-struct Cdp(&'static str, Value);
-
-impl WebDriverCompatibleCommand for Cdp {
-    fn endpoint(
-        &self,
-        base_url: &url::Url,
-        session_id: Option<&str>,
-    ) -> Result<url::Url, url::ParseError> {
-        base_url.join(&format!(
-            "session/{}/goog/cdp/execute",
-            session_id.unwrap_or_default()
-        ))
-    }
-
-    fn method_and_body(&self, _request_url: &url::Url) -> (http::Method, Option<String>) {
-        let body = json!({ "cmd": self.0, "params": self.1 }).to_string();
-        (http::Method::POST, Some(body))
-    }
-}
-
-async fn cdp(page: &Page, cmd: &'static str, params: Value) -> Value {
-    page.client
-        .issue_cmd(Cdp(cmd, params.clone()))
-        .await
-        .unwrap_or_else(|e| panic!("CDP {cmd} {params}: {e}"))
-}
-
 async fn js(page: &Page, script: &str) -> Value {
     page.client
         .execute(script, vec![])
@@ -76,14 +46,12 @@ async fn js(page: &Page, script: &str) -> Value {
 /// Viewport of `size`, touch on or off (which also switches `pointer: coarse`).
 async fn emulate(page: &Page, size: Size, touch: bool) {
     let Size(_, width, height) = size;
-    cdp(
-        page,
+    page.cdp(
         "Emulation.setDeviceMetricsOverride",
         json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": touch }),
     )
     .await;
-    cdp(
-        page,
+    page.cdp(
         "Emulation.setTouchEmulationEnabled",
         json!({ "enabled": touch, "maxTouchPoints": if touch { 5 } else { 1 } }),
     )
@@ -315,8 +283,7 @@ async fn click_at(page: &Page, css: &str) {
     let point = js(page, &script).await;
     let (x, y) = (point[0].clone(), point[1].clone());
     for kind in ["mousePressed", "mouseReleased"] {
-        cdp(
-            page,
+        page.cdp(
             "Input.dispatchMouseEvent",
             json!({ "type": kind, "x": x, "y": y, "button": "left", "clickCount": 1 }),
         )
@@ -442,8 +409,7 @@ async fn error_and_loading_states_are_announced_fit_and_pass_axe_in_light_and_da
         assert_axe_clean(&b, "body", "error state").await;
 
         // Dark, with less motion: still AA contrast, and the spinner stands still.
-        cdp(
-            &b,
+        b.cdp(
             "Emulation.setEmulatedMedia",
             json!({ "features": [
                 { "name": "prefers-color-scheme", "value": "dark" },

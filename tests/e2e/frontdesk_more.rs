@@ -1,0 +1,512 @@
+//! Front desk end to end, continued: the booking page against the service's records, the
+//! list's group, location and date filters, the board and the list by touch at 360 and
+//! 800 px, the wall inside the embedding host page (hash routing), and "Today" moving past
+//! local midnight. Same data as `frontdesk.rs`, relative to today.
+
+use super::frontdesk::{
+    booking, d, dataset, expect_lanes, js, row_ids, row_names, strings, type_search, wait_for,
+};
+use super::harness::{dist, serve, Page, PATIENCE};
+use super::scenario;
+use chrono::{Days, Local};
+use devapi::{Dataset, Faults, Server};
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+
+async fn app(data: Dataset) -> Server {
+    serve(data, Some(dist()), Faults::default()).await
+}
+
+/// The record `id` of a list of records the service serves.
+fn record<'a>(records: &'a [Value], id: &str) -> &'a Value {
+    records
+        .iter()
+        .find(|r| r["id"] == id)
+        .unwrap_or_else(|| panic!("no record {id}"))
+}
+
+fn text(v: &Value) -> String {
+    v.as_str().unwrap_or_default().to_string()
+}
+
+/// Label -> shown value of every field list (`.kd-fields`) on the page, in order.
+async fn field_lists(b: &Page) -> Vec<std::collections::BTreeMap<String, String>> {
+    let lists = js(
+        b,
+        "return [...document.querySelectorAll('.kd-fields')].map(dl => Object.fromEntries(
+           [...dl.querySelectorAll('.kd-field')].map(f =>
+             [f.querySelector('dt').innerText.trim(), f.querySelector('dd').innerText.trim()])));",
+    )
+    .await;
+    serde_json::from_value(lists).unwrap_or_default()
+}
+
+/// Every run of white space as one space: the page may show a line break as a space.
+fn spaces(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn booking_page_shows_the_stay_the_animal_its_invoices_and_other_stays() {
+    // Bärli gets two more stays, and b-arr1 a paid and a second open invoice in another
+    // currency, beside the open EUR 120 it already has.
+    let mut data = dataset();
+    data.bookings.push(booking(
+        "b-bar-old",
+        "a-bar",
+        "c-1",
+        -60,
+        -57,
+        Some("pickup"),
+        Some("11:00"),
+        Some("Run 9"),
+        None,
+    ));
+    data.bookings.push(booking(
+        "b-bar-next",
+        "a-bar",
+        "c-1",
+        30,
+        33,
+        Some("arriving_today"),
+        None,
+        Some("Run 7"),
+        None,
+    ));
+    data.invoices.push(
+        json!({"id": "i-5", "number": "INV-5", "date": d(-2), "amount": 80,
+        "currency": "EUR", "status": "paid", "customerId": "c-1", "bookingId": "b-arr1"}),
+    );
+    data.invoices.push(
+        json!({"id": "i-6", "number": "INV-6", "date": d(-1), "amount": 15.25,
+        "currency": "CHF", "status": "open", "customerId": "c-1", "bookingId": "b-arr1"}),
+    );
+    let stay = record(&data.bookings, "b-arr1").clone();
+    let animal = record(&data.animals, "a-bar").clone();
+    let server = app(data).await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.goto(&format!("{url}/bookings/b-arr1")).await;
+        b.wait_text("h1", "Booking b-arr1").await;
+        b.wait_text(".kd-page__head", "Arriving today").await;
+        // The stay, field by field, as the service has it (names resolved).
+        wait_for("the animal's card", 2, || async {
+            field_lists(&b).await.len()
+        })
+        .await;
+        wait_for("Bärli's name in both lists", true, || async {
+            let lists = field_lists(&b).await;
+            lists[0]["Animal"].starts_with("Bärli") && lists[1]["Name"] == "Bärli"
+        })
+        .await;
+        let lists = field_lists(&b).await;
+        let shown = &lists[0];
+        for (label, key) in [
+            ("From", "from"),
+            ("To", "to"),
+            ("Time", "time"),
+            ("Location", "location"),
+        ] {
+            assert_eq!(shown[label], text(&stay[key]), "{label}: {shown:?}");
+        }
+        assert_eq!(shown["Customer"], text(&stay["customerId"]));
+        assert_eq!(
+            spaces(&shown["Care"]),
+            spaces(&text(&stay["care"])),
+            "the whole note"
+        );
+        // The animal's card.
+        let card = &lists[1];
+        for (label, key) in [
+            ("Name", "name"),
+            ("Species", "species"),
+            ("Breed", "breed"),
+            ("Group", "group"),
+            ("Vaccinations", "vaccinations"),
+            ("Owner", "customerId"),
+        ] {
+            assert_eq!(card[label], text(&animal[key]), "{label}: {card:?}");
+        }
+        // This booking's invoices, each with its status, and what is still open on it, per
+        // currency; the customer's other open invoices are not this booking's.
+        let invoices = || async {
+            let rows = js(
+                &b,
+                "return [...document.querySelectorAll('.kd-table--invoices tbody tr')].map(tr => {
+                   const m = tr.querySelector('.kd-money');
+                   return [tr.querySelector('td').innerText.trim(), m.getAttribute('value'),
+                           m.dataset.currency, tr.querySelectorAll('td')[3].innerText.trim()];
+                 }).sort((a, b) => a[0].localeCompare(b[0]));",
+            )
+            .await;
+            serde_json::from_value::<Vec<Vec<String>>>(rows).unwrap_or_default()
+        };
+        let expected: Vec<Vec<String>> = [
+            ["INV-1", "120.00", "EUR", "Open"],
+            ["INV-5", "80.00", "EUR", "Paid"],
+            ["INV-6", "15.25", "CHF", "Open"],
+        ]
+        .iter()
+        .map(|r| strings(r))
+        .collect();
+        wait_for("the booking's invoices", expected, invoices).await;
+        let balance = b.wait_text(".kd-balance", "Open balance").await;
+        assert_eq!(balance, "Open balance: CHF 15.25 · EUR 120.00");
+        // The animal's other stays, latest first, without this one.
+        wait_for("other stays", strings(&["b-bar-next", "b-bar-old"]), || {
+            row_ids(&b)
+        })
+        .await;
+        let stays = b.texts(".kd-table--bookings tbody tr", 2).await;
+        assert!(
+            stays[0].contains(&d(30)) && stays[0].contains("Run 7"),
+            "{stays:?}"
+        );
+        assert!(
+            stays[1].contains(&d(-60)) && stays[1].contains("Run 9"),
+            "{stays:?}"
+        );
+    })
+    .await;
+    server.stop().await;
+}
+
+/// The booking ids of the rows shown, sorted (the filters decide which, not their order).
+async fn row_set(b: &Page) -> Vec<String> {
+    let mut ids = row_ids(b).await;
+    ids.sort();
+    ids
+}
+
+async fn query(b: &Page) -> String {
+    b.client
+        .current_url()
+        .await
+        .map(|u| u.query().unwrap_or_default().to_string())
+        .unwrap_or_default()
+}
+
+/// Picks a day in a date filter, as the browser's date picker leaves it: the value set and
+/// a `change` event.
+async fn pick_date(b: &Page, name: &str, day: &str) {
+    let script = "const i = document.querySelector(`input[name='${arguments[0]}']`);
+                  i.value = arguments[1];
+                  i.dispatchEvent(new Event('change', { bubbles: true }));";
+    b.client
+        .execute(script, vec![json!(name), json!(day)])
+        .await
+        .expect("date picked");
+}
+
+async fn select_value(b: &Page, name: &str) -> Value {
+    let script = "return document.querySelector(`select[name='${arguments[0]}']`).value;";
+    b.client
+        .execute(script, vec![json!(name)])
+        .await
+        .expect("select read")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn group_location_and_date_filters_narrow_exactly_and_survive_a_reload() {
+    let server = app(dataset()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.goto(&format!("{url}/bookings")).await;
+        b.wait_text(".kd-table--bookings tbody", "Bärli").await;
+        // Group is the animal's: Bärli, Rex (twice) and Quasimodo, whose booking is never on
+        // the first screen (the name index brings it).
+        super::frontdesk::choose(&b, "group", "Large dogs").await;
+        wait_for(
+            "group Large dogs",
+            strings(&["b-arr1", "b-hidden", "b-in1", "b-past"]),
+            || row_set(&b),
+        )
+        .await;
+        // Location compares without case: "run 2" is Run 2.
+        super::frontdesk::choose(&b, "location", "Run 2").await;
+        wait_for("Large dogs in Run 2", strings(&["b-in1", "b-past"]), || {
+            row_set(&b)
+        })
+        .await;
+        b.client.refresh().await.expect("reload");
+        wait_for("after reload", strings(&["b-in1", "b-past"]), || {
+            row_set(&b)
+        })
+        .await;
+        assert_eq!(select_value(&b, "group").await, json!("Large dogs"));
+        assert_eq!(select_value(&b, "location").await, json!("Run 2"));
+        let q = query(&b).await;
+        assert!(
+            q.contains("group=Large+dogs") || q.contains("group=Large%20dogs"),
+            "{q}"
+        );
+        b.click_text(".kd-filters button", "Clear filters").await;
+        wait_for("location alone", true, || async {
+            row_ids(&b).await.len() > 10
+        })
+        .await;
+        super::frontdesk::choose(&b, "location", "Run 2").await;
+        wait_for(
+            "Run 2 and run 2",
+            strings(&["b-in1", "b-in2", "b-past"]),
+            || row_set(&b),
+        )
+        .await;
+        b.click_text(".kd-filters button", "Clear filters").await;
+
+        // Stays overlapping T+3..T+4: b-arr1 leaves on T+3, b-next arrives T+2 and leaves
+        // T+4, b-in3 spans it; b-future starts on T+5 and b-arr2 left on T+2.
+        pick_date(&b, "from", &d(3)).await;
+        pick_date(&b, "to", &d(4)).await;
+        let range = strings(&["b-arr1", "b-in3", "b-next"]);
+        wait_for("date range", range.clone(), || row_set(&b)).await;
+        b.client.refresh().await.expect("reload");
+        wait_for("date range after reload", range, || row_set(&b)).await;
+        let inputs = js(
+            &b,
+            "return [document.querySelector(\"input[name='from']\").value,
+                     document.querySelector(\"input[name='to']\").value];",
+        )
+        .await;
+        assert_eq!(inputs, json!([d(3), d(4)]));
+        let q = query(&b).await;
+        assert!(
+            q.contains(&format!("from={}", d(3))) && q.contains(&format!("to={}", d(4))),
+            "{q}"
+        );
+        // An open end reaches forever: from T+5 on, only b-future (T+5..T+7) and b-in3
+        // (leaving on T+5).
+        pick_date(&b, "to", "").await;
+        pick_date(&b, "from", &d(5)).await;
+        wait_for("open-ended range", strings(&["b-future", "b-in3"]), || {
+            row_set(&b)
+        })
+        .await;
+    })
+    .await;
+    server.stop().await;
+}
+
+/// A phone or tablet `width` px wide with touch input: a mobile viewport, touch events and
+/// `pointer: coarse`. Clicks are recorded from then on, to prove they came from a finger.
+async fn touch_device(b: &Page, width: u32) {
+    b.cdp(
+        "Emulation.setDeviceMetricsOverride",
+        json!({"width": width, "height": 800, "deviceScaleFactor": 1, "mobile": true}),
+    )
+    .await;
+    b.cdp(
+        "Emulation.setTouchEmulationEnabled",
+        json!({"enabled": true, "maxTouchPoints": 5}),
+    )
+    .await;
+}
+
+/// Installed in every document: the pointer type of every click (a tap's is `touch`).
+const RECORD_CLICKS: &str = "window.kdClicks = [];
+    addEventListener('click', e => kdClicks.push(e.pointerType || 'script'), true);";
+
+/// Asserts that the page got `at_least` clicks and every one of them was a tap.
+async fn all_taps(b: &Page, at_least: usize, what: &str) {
+    let clicks: Vec<String> =
+        serde_json::from_value(js(b, "return window.kdClicks;").await).unwrap_or_default();
+    assert!(clicks.len() >= at_least, "{what}: clicks {clicks:?}");
+    assert!(
+        clicks.iter().all(|c| c == "touch"),
+        "{what}: clicks {clicks:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_same_flows_by_touch_at_360_and_800_px() {
+    let server = app(dataset()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.cdp(
+            "Page.addScriptToEvaluateOnNewDocument",
+            json!({ "source": RECORD_CLICKS }),
+        )
+        .await;
+        for width in [360, 800] {
+            touch_device(&b, width).await;
+            b.goto(&format!("{url}/")).await;
+            let device = js(
+                &b,
+                "return [innerWidth, matchMedia('(pointer: coarse)').matches, navigator.maxTouchPoints > 0];",
+            )
+            .await;
+            assert_eq!(device, json!([width, true, true]));
+            expect_lanes(
+                &b,
+                &["b-arr2", "b-arr1"],
+                &["b-in1", "b-in2", "b-in3"],
+                &["b-late", "b-home2"],
+            )
+            .await;
+            // Change day: Next twice.
+            let next = ".kd-board__nav .kd-daynav:first-child > button:nth-of-type(3)";
+            b.wait_text(next, "Next").await;
+            b.tap(next).await;
+            wait_for("one day on", format!("date={}", d(1)), || query(&b)).await;
+            b.tap(next).await;
+            expect_lanes(&b, &["b-next"], &["b-arr1", "b-in3"], &["b-arr2", "b-in1"]).await;
+            // The care note opens by a tap on its first line.
+            let full = "[data-booking='b-arr1'] .kd-card__care-full";
+            let visible = format!("return document.querySelector(\"{full}\").checkVisibility();");
+            assert_eq!(js(&b, &visible).await, json!(false));
+            b.tap("[data-booking='b-arr1'] .kd-card__care summary").await;
+            wait_for("care note open", json!(true), || js(&b, &visible)).await;
+            b.wait_text(full, "\"with food\"").await;
+            // A card opens its booking.
+            b.tap("[data-booking='b-arr1'] .kd-card__open").await;
+            b.wait_text("h1", "Booking b-arr1").await;
+            assert_eq!(b.path().await, "/bookings/b-arr1");
+
+            // The list: search, sort by a tap on the header, a tap on a row opens it.
+            b.tap(".kd-nav a[href='/bookings']").await;
+            b.wait_text(".kd-table--bookings tbody", "Bärli").await;
+            b.tap("input[name='q']").await;
+            let focused = js(&b, "return document.activeElement.name;").await;
+            assert_eq!(focused, json!("q"), "a tap puts the cursor in the search box");
+            type_search(&b, "RUN").await;
+            let runs = strings(&["b-arr1", "b-home2", "b-in1", "b-in2", "b-late", "b-next", "b-past"]);
+            wait_for("search at this width", runs, || row_set(&b)).await;
+            let animal = ".kd-table--bookings th:nth-child(4) button.kd-sort";
+            b.tap(animal).await;
+            let by_name = strings(&["Bärli", "Finn", "Finn", "Hoppel", "Rex", "Rex", "Zora"]);
+            wait_for("sorted by name", by_name.clone(), || row_names(&b)).await;
+            b.tap(animal).await;
+            let mut reversed = by_name;
+            reversed.reverse();
+            wait_for("reversed", reversed, || row_names(&b)).await;
+            // Zora's row, tapped on its care cell (plain text, away from any link).
+            b.tap(".kd-table--bookings tbody tr:first-child td.kd-care").await;
+            b.wait_text("h1", "Booking b-home2").await;
+            assert_eq!(b.path().await, "/bookings/b-home2");
+            all_taps(&b, 8, &format!("{width} px")).await;
+            let fits = js(&b, "return document.documentElement.scrollWidth <= innerWidth + 1;").await;
+            assert_eq!(fits, json!(true), "no sideways scrolling at {width} px");
+        }
+    })
+    .await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn embedded_with_hash_routing_the_wall_is_the_board_alone_over_the_whole_page() {
+    let server = app(dataset()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.goto(&format!("{url}/embed.html#/wall")).await;
+        expect_lanes(
+            &b,
+            &["b-arr2", "b-arr1"],
+            &["b-in1", "b-in2", "b-in3"],
+            &["b-late", "b-home2"],
+        )
+        .await;
+        b.wait_text("#kennel-desk .kd-wall__updated", "Updated").await;
+        let clock = b.wait_text("#kennel-desk .kd-wall__clock", ":").await;
+        assert_eq!(clock.len(), 5, "HH:MM: {clock}");
+        assert_eq!(
+            js(&b, "return [location.pathname, location.hash];").await,
+            json!(["/embed.html", "#/wall"])
+        );
+        let chrome = js(
+            &b,
+            "return document.querySelectorAll('#kennel-desk .kd-nav, #kennel-desk .kd-header').length;",
+        )
+        .await;
+        assert_eq!(chrome, json!(0), "no navigation on the wall");
+        // The wall covers the viewport: the host's header and footer are not on it.
+        let cover = js(
+            &b,
+            "const r = document.querySelector('#kennel-desk .kd-wall').getBoundingClientRect();
+             const wall = (x, y) => !!document.elementFromPoint(x, y)?.closest('.kd-wall');
+             return [r.left, r.top, r.width === innerWidth, r.height === innerHeight,
+                     wall(innerWidth / 2, 2), wall(innerWidth / 2, innerHeight - 2)];",
+        )
+        .await;
+        assert_eq!(cover, json!([0, 0, true, true, true, true]));
+        // The same page's board route still has its navigation.
+        b.goto(&format!("{url}/embed.html#/")).await;
+        b.wait_text("#kennel-desk .kd-nav", "Bookings").await;
+    })
+    .await;
+    server.stop().await;
+}
+
+/// Runs before the app in every document: the page's clock reads 23:59:50 local time today,
+/// then runs on in real time (timers are untouched), so midnight passes ten seconds in.
+const TEN_SECONDS_TO_MIDNIGHT: &str = "(() => {
+  const Real = Date;
+  const target = new Real();
+  target.setHours(23, 59, 50, 0);
+  const offset = target.getTime() - Real.now();
+  function Shifted(...args) {
+    if (!new.target) return new Shifted().toString();
+    return args.length ? new Real(...args) : new Real(Real.now() + offset);
+  }
+  Shifted.prototype = Real.prototype;
+  Shifted.now = () => Real.now() + offset;
+  Shifted.parse = Real.parse;
+  Shifted.UTC = Real.UTC;
+  globalThis.Date = Shifted;
+})();";
+
+/// "Monday, 23 November 2026", as the board writes a day.
+fn label(offset: u64) -> String {
+    let day = Local::now().date_naive() + Days::new(offset);
+    day.format("%A, %-d %B %Y").to_string()
+}
+
+async fn board_date(b: &Page) -> String {
+    let v = js(
+        b,
+        "return document.querySelector('.kd-board__date')?.textContent ?? '';",
+    )
+    .await;
+    v.as_str().unwrap_or_default().to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_left_open_on_today_moves_to_the_new_day_at_midnight() {
+    let server = app(dataset()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.cdp(
+            "Page.addScriptToEvaluateOnNewDocument",
+            json!({ "source": TEN_SECONDS_TO_MIDNIGHT }),
+        )
+        .await;
+        b.goto(&format!("{url}/")).await;
+        let hour = js(&b, "return new Date().getHours();").await;
+        assert_eq!(hour, json!(23), "the page's clock is shifted");
+        b.wait_text("h1", "Today").await;
+        assert_eq!(board_date(&b).await, label(0));
+        expect_lanes(
+            &b,
+            &["b-arr2", "b-arr1"],
+            &["b-in1", "b-in2", "b-in3"],
+            &["b-late", "b-home2"],
+        )
+        .await;
+        // Midnight comes ten seconds in; the board reads the clock every 15 s.
+        let started = Instant::now();
+        while board_date(&b).await != label(1) {
+            assert!(
+                started.elapsed() < PATIENCE + Duration::from_secs(30),
+                "still {} after midnight",
+                board_date(&b).await
+            );
+            tokio::time::sleep(Duration::from_millis(250)).await;
+        }
+        b.wait_text("h1", "Today").await;
+        assert_eq!(query(&b).await, "", "still the URL-less today board");
+        // Tomorrow is now today: the known statuses decide (b-arr1 still arriving), the rest
+        // go by dates (b-arr2 between its days, b-in2 leaving); b-late and b-home2 are gone.
+        expect_lanes(&b, &["b-arr1"], &["b-arr2", "b-in1", "b-in3"], &["b-in2"]).await;
+    })
+    .await;
+    server.stop().await;
+}
