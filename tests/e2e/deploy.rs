@@ -412,7 +412,14 @@ fn file_named(dist: &Path, suffix: &str) -> String {
     std::fs::read_dir(dist)
         .expect("dist readable")
         .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .find(|name| name.ends_with(suffix) && !name.starts_with("loader-") && is_hashed(name))
+        // build.sh's externalised loader and inline style are tiny (no .br is worth writing
+        // for them); the checks are about trunk's own assets.
+        .find(|name| {
+            name.ends_with(suffix)
+                && !name.starts_with("loader-")
+                && !name.starts_with("inline-")
+                && is_hashed(name)
+        })
         .unwrap_or_else(|| panic!("no *{suffix} in {}", dist.display()))
 }
 
