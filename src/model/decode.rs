@@ -228,9 +228,10 @@ impl<'de> Visitor<'de> for TextVisitor {
     }
 
     fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Self::Value, E> {
-        Ok(Some(
-            serde_json::Number::from_f64(v).map_or_else(|| v.to_string(), |n| n.to_string()),
-        ))
+        // JSON has no NaN or infinity, so `from_f64` always succeeds here; through
+        // `Number`'s shortest form (ryu), not `f64`'s `Display`, whose float formatting
+        // code is several KB of wasm.
+        Ok(serde_json::Number::from_f64(v).map(|n| n.to_string()))
     }
 
     fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<Self::Value, E> {
