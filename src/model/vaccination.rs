@@ -10,7 +10,7 @@
 //! a month, days between two dates) come from the `time` crate. "Today" is a parameter, so all
 //! of this is pure and tested natively.
 
-use super::text::{fold, is_letter};
+use super::text::{fold, is_letter, lower};
 use time::{Date, Month};
 
 /// Days before expiry at which an entry is marked "expires soon", unless configured
@@ -458,7 +458,7 @@ const GIVEN_WORDS: &[&str] = &[
 ];
 
 fn is_word_in(tok: Tok<'_>, list: &[&str]) -> bool {
-    matches!(tok, Tok::Word(w) if list.iter().any(|k| k.eq_ignore_ascii_case(w) || k == &w.to_lowercase()))
+    matches!(tok, Tok::Word(w) if list.iter().any(|k| k.eq_ignore_ascii_case(w) || k.chars().eq(w.chars().map(lower))))
 }
 
 #[derive(Clone, Copy, PartialEq)]
