@@ -69,7 +69,6 @@ async fn exchange(
         }
     };
     let send = Request::get(url)
-        .header("Content-Type", "application/json")
         .credentials(credentials)
         .abort_signal(signal.as_ref())
         .send();
