@@ -14,7 +14,7 @@
 //! Who uses a query is counted: [`Query::hold`] (a mounted view shows it) and
 //! [`Query::watch`] (a mounted view wants it kept fresh). Only watched queries refresh on
 //! the interval, on focus and when the network returns; a query nobody holds any more has
-//! its request aborted, and record queries unheld for [`GC_MS`] are dropped.
+//! its request aborted, and record queries unheld for the `gc-secs` setting are dropped.
 
 use super::endpoints::{self, Call, Fresh};
 use super::error::ApiError;
@@ -34,8 +34,6 @@ use std::sync::{Arc, Mutex, MutexGuard};
 const FRESH_MS: f64 = 30_000.0;
 /// Animal answers are written to the offline store in batches, this long after the first.
 const ANIMALS_FLUSH_MS: u32 = 2_000;
-/// Record queries nobody has shown for this long are dropped (TanStack's "gc time").
-pub const GC_MS: f64 = 5.0 * 60_000.0;
 /// Animal look-ups in flight at once: the booking list needs one per distinct animal, and a
 /// browser allows only a few connections per host anyway.
 const ANIMAL_REQUESTS_AT_ONCE: usize = 4;
@@ -673,19 +671,20 @@ impl Cache {
         each(&self.0.animal, retry_if_shown);
     }
 
-    /// Drops record queries nobody has shown for [`GC_MS`]; their next use loads afresh.
+    /// Drops record queries nobody has shown for `gc-secs`; their next use loads afresh.
     /// Lists stay: there are two, and they are what a reload offline shows.
     pub fn collect_garbage(&self) {
-        let now = now_ms();
-        sweep(&self.0.booking, now);
-        sweep(&self.0.invoice, now);
-        sweep(&self.0.animal, now);
+        let (now, gc_ms) = (now_ms(), f64::from(self.0.config.gc_secs) * 1000.0);
+        sweep(&self.0.booking, now, gc_ms);
+        sweep(&self.0.invoice, now, gc_ms);
+        sweep(&self.0.animal, now, gc_ms);
     }
+}
 
-    /// How many record queries the cache holds (for tests of eviction).
-    pub fn record_count(&self) -> usize {
-        lock(&self.0.booking).len() + lock(&self.0.invoice).len() + lock(&self.0.animal).len()
-    }
+/// Whether a record query is dropped at `now`: only when no view shows it, no request of it
+/// is under way (its answer would go nowhere) and it has been let go for `gc_ms` or more.
+pub fn evictable(now: f64, let_go_at: f64, in_use: bool, gc_ms: f64) -> bool {
+    !in_use && now - let_go_at >= gc_ms
 }
 
 fn watched<T: PartialEq + Send + Sync + 'static>(q: &Query<T>, force: bool) {
@@ -704,9 +703,14 @@ fn retry_if_shown<T: PartialEq + Send + Sync + 'static>(q: &Query<T>) {
     }
 }
 
-fn sweep<T: PartialEq + Send + Sync + 'static>(map: &Mutex<HashMap<String, Query<T>>>, now: f64) {
+fn sweep<T: PartialEq + Send + Sync + 'static>(
+    map: &Mutex<HashMap<String, Query<T>>>,
+    now: f64,
+    gc_ms: f64,
+) {
     lock(map).retain(|_, q| {
-        q.is_held() || q.loading.get_untracked() || now - q.meta.idle_since() < GC_MS
+        let in_use = q.is_held() || q.loading.get_untracked();
+        !evictable(now, q.meta.idle_since(), in_use, gc_ms)
     });
 }
 

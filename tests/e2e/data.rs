@@ -752,3 +752,38 @@ async fn leaving_a_page_aborts_its_requests() {
     .await;
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_record_nobody_shows_is_evicted_and_fetched_again_but_one_on_screen_is_kept() {
+    // Records unshown for a second are dropped; no interval refresh muddies the counts.
+    let page = build_with("e2e-gc", &[("gc-secs", "1"), ("refresh-secs", "0")]);
+    let server = serve(fixture(), Some(page), Faults::default()).await;
+    let (url, stats) = (server.url(), server.stats());
+    scenario(|b| async move {
+        b.goto(&format!("{url}/bookings/b-1")).await;
+        b.wait_text(".kd-page", "Species").await;
+        // Bella's other stay: the booking b-1 leaves the screen, its animal (Bella) stays.
+        b.click("a.kd-row-link[href='/bookings/b-4']").await;
+        b.wait_text("h1", "Booking b-4").await;
+        tokio::time::sleep(Duration::from_millis(3_500)).await;
+        b.client.back().await.expect("back");
+        b.wait_text("h1", "Booking b-1").await;
+        b.wait_text(".kd-page", "Species").await;
+        // b-1 is four seconds old, well within the fresh period: only its eviction explains
+        // a second request. Bella was on screen all along and is still the first answer.
+        assert_eq!(
+            stats.requests("/api/bookings/b-1"),
+            2,
+            "{:?}",
+            stats.snapshot()
+        );
+        assert_eq!(
+            stats.requests("/api/animals/a-1"),
+            1,
+            "{:?}",
+            stats.snapshot()
+        );
+    })
+    .await;
+    server.stop().await;
+}
