@@ -698,6 +698,52 @@ async fn focus_refreshes_the_record_on_screen_but_not_a_list_that_is_not() {
     server.stop().await;
 }
 
+/// Takes the browser off the network or back on, as DevTools does: Chromium fires `offline`
+/// and `online` itself.
+async fn network(b: &Page, online: bool) {
+    b.cdp("Network.enable", json!({})).await;
+    b.cdp(
+        "Network.emulateNetworkConditions",
+        json!({"offline": !online, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}),
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_list_on_screen_is_asked_again_when_the_network_returns() {
+    let page = build_with("e2e-online", &[("refresh-secs", "3600")]);
+    let server = serve(fixture(), Some(page), Faults::default()).await;
+    let (url, faults, srv) = (server.url(), server.faults(), &server);
+    scenario(|b| async move {
+        b.goto(&format!("{url}/bookings")).await;
+        b.wait_text(".kd-table--bookings tbody", "Bella").await;
+        // A refresh that fails, retries included: the error stays on screen.
+        faults.set(FaultSettings::fault(Fault::Status(503)).on_path("/api/bookings"));
+        b.click(".kd-freshness button").await;
+        b.wait_text(".kd-notice--error", "HTTP 503").await;
+        network(&b, false).await;
+        b.wait_text(".kd-notice--offline", "Offline").await;
+        // While the tablet is away, the service recovers and the data changes.
+        faults.clear();
+        srv.update_dataset(|d| d.bookings[0]["location"] = json!("Run 88 (moved)"));
+        network(&b, true).await;
+        // No click and no interval: the network's return alone brings the change in.
+        b.wait_text(".kd-table--bookings tbody", "Run 88 (moved)")
+            .await;
+        eventually("the error notice goes", || async {
+            js(
+                &b,
+                "return document.querySelectorAll('.kd-notice--error').length",
+            )
+            .await
+                == json!(0)
+        })
+        .await;
+    })
+    .await;
+    server.stop().await;
+}
+
 /// Clicks a link to `href` the way staff would follow one inside the app (the router handles
 /// it, no page load), for pages that have no link to where a test needs to go.
 async fn follow_link(b: &Page, href: &str) {
