@@ -12,6 +12,7 @@
 //! | `timeout-ms`   | 10000   | a request whose answer has not started by then is aborted   |
 //! | `body-timeout-ms` | 60000 | an answer still arriving after this long is aborted (large lists on weak Wi-Fi) |
 //! | `refresh-secs` | 60      | lists on screen refresh this often (0: never)               |
+//! | `gc-secs`      | 300     | a record no view has shown for this long is dropped from the cache |
 //! | `service-worker` | none  | script of the offline app-shell worker; set only by the app's own index.html |
 //! | `credentials`  | `same-origin` | fetch credentials: `omit`, `same-origin` or `include`  |
 //! | `vaccination-warn-days` | 30 | a vaccination expiring within this many days is marked "expires soon" |
@@ -54,6 +55,8 @@ pub struct Config {
     /// since a list of 50 000 bookings is megabytes.
     pub body_timeout_ms: u32,
     pub refresh_secs: u32,
+    /// Records no view has shown for this long are dropped (TanStack's "gc time").
+    pub gc_secs: u32,
     pub credentials: Credentials,
     /// Days before expiry at which a vaccination is marked "expires soon".
     pub vaccination_warn_days: u32,
@@ -73,6 +76,7 @@ impl Default for Config {
             timeout_ms: 10_000,
             body_timeout_ms: 60_000,
             refresh_secs: 60,
+            gc_secs: 300,
             credentials: Credentials::SameOrigin,
             vaccination_warn_days: crate::model::vaccination::DEFAULT_WARN_DAYS,
             standalone: true,
@@ -117,6 +121,10 @@ impl Config {
                 .and_then(|v| v.parse::<u32>().ok())
                 .map(|s| s.min(MAX_TIMER_MS / 1000))
                 .unwrap_or(d.refresh_secs),
+            gc_secs: get("gc-secs")
+                .and_then(|v| v.parse::<u32>().ok())
+                .map(|s| s.min(MAX_TIMER_MS / 1000))
+                .unwrap_or(d.gc_secs),
             credentials: match get("credentials").as_deref() {
                 Some("omit") => Credentials::Omit,
                 Some("include") => Credentials::Include,

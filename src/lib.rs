@@ -187,11 +187,13 @@ fn auto_refresh(cache: Cache, secs: u32, online: ReadSignal<bool>) {
         focus.remove();
         shown.remove();
     });
-    // Eviction runs on its own minute, whatever the refresh period.
+    // Eviction runs on its own clock, whatever the refresh period: each minute, or each
+    // gc period when that is shorter, so a record goes at most a minute late.
     let gc = cache.clone();
+    let sweep_secs = cache.config().gc_secs.clamp(1, 60);
     if let Ok(handle) = set_interval_with_handle(
         move || gc.collect_garbage(),
-        std::time::Duration::from_secs(60),
+        std::time::Duration::from_secs(u64::from(sweep_secs)),
     ) {
         on_cleanup(move || handle.clear());
     }

@@ -154,3 +154,19 @@ fn a_list_is_never_read_as_a_record() {
     assert_eq!(list.items.len(), 1);
     assert_eq!(list.rejected[0].reason, "expected a record, found a list");
 }
+
+use kennel_desk::api::cache::evictable;
+
+#[test]
+fn a_record_is_evicted_only_after_its_gc_time_unused() {
+    const GC: f64 = 300_000.0;
+    let let_go = 1_000_000.0;
+    // Let go a moment ago, or a millisecond short of the gc time: kept.
+    assert!(!evictable(let_go + 1.0, let_go, false, GC));
+    assert!(!evictable(let_go + GC - 1.0, let_go, false, GC));
+    // Unused for the whole gc time: dropped.
+    assert!(evictable(let_go + GC, let_go, false, GC));
+    assert!(evictable(let_go + 10.0 * GC, let_go, false, GC));
+    // On screen, or with its request under way, it stays however long ago it was let go.
+    assert!(!evictable(let_go + 10.0 * GC, let_go, true, GC));
+}

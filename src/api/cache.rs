@@ -14,19 +14,20 @@
 //! Who uses a query is counted: [`Query::hold`] (a mounted view shows it) and
 //! [`Query::watch`] (a mounted view wants it kept fresh). Only watched queries refresh on
 //! the interval, on focus and when the network returns; a query nobody holds any more has
-//! its request aborted, and record queries unheld for [`GC_MS`] are dropped.
+//! its request aborted, and record queries unheld for the `gc-secs` setting are dropped.
 
 use super::endpoints::{self, Call, Fresh};
 use super::error::ApiError;
 use super::snapshot::{self, Snapshot};
 use crate::config::Config;
 use crate::model::{decode_list, decode_one, Animal, Booking, DecodeError, Invoice, List};
+use async_lock::Semaphore;
 use futures::channel::oneshot;
 use futures::future::{select, Either, LocalBoxFuture};
 use futures::FutureExt;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -34,8 +35,6 @@ use std::sync::{Arc, Mutex, MutexGuard};
 const FRESH_MS: f64 = 30_000.0;
 /// Animal answers are written to the offline store in batches, this long after the first.
 const ANIMALS_FLUSH_MS: u32 = 2_000;
-/// Record queries nobody has shown for this long are dropped (TanStack's "gc time").
-pub const GC_MS: f64 = 5.0 * 60_000.0;
 /// Animal look-ups in flight at once: the booking list needs one per distinct animal, and a
 /// browser allows only a few connections per host anyway.
 const ANIMAL_REQUESTS_AT_ONCE: usize = 4;
@@ -348,58 +347,6 @@ impl Drop for AbortOnDrop {
     }
 }
 
-/// Hands out at most N permits; the rest wait in order.
-///
-/// Kept by hand rather than taken from async-lock or futures-intrusive: it is 40 lines,
-/// costs no dependency, and what it must do beyond a semaphore (skip waiters whose page has
-/// gone) falls out of dropping a oneshot receiver. A dropped waiter (its query cancelled
-/// because no row shows it any more) is skipped when a permit is handed on.
-struct Limiter {
-    state: Mutex<(usize, VecDeque<oneshot::Sender<()>>)>,
-}
-
-struct Permit(Arc<Limiter>);
-
-impl Limiter {
-    fn new(permits: usize) -> Arc<Limiter> {
-        Arc::new(Limiter {
-            state: Mutex::new((permits, VecDeque::new())),
-        })
-    }
-
-    async fn acquire(self: Arc<Self>) -> Permit {
-        let wait = {
-            let mut state = lock(&self.state);
-            if state.0 > 0 {
-                state.0 -= 1;
-                None
-            } else {
-                let (tx, rx) = oneshot::channel();
-                state.1.push_back(tx);
-                Some(rx)
-            }
-        };
-        if let Some(rx) = wait {
-            // Err only if the limiter itself is gone, and then there is nothing to wait for.
-            let _ = rx.await;
-        }
-        Permit(self)
-    }
-}
-
-impl Drop for Permit {
-    fn drop(&mut self) {
-        let mut state = lock(&self.0.state);
-        // Hand the permit straight to the next waiter still listening.
-        while let Some(next) = state.1.pop_front() {
-            if next.send(()).is_ok() {
-                return;
-            }
-        }
-        state.0 += 1;
-    }
-}
-
 struct Inner {
     config: Config,
     bookings: Query<List<Booking>>,
@@ -407,7 +354,8 @@ struct Inner {
     booking: Mutex<HashMap<String, Query<Booking>>>,
     invoice: Mutex<HashMap<String, Query<Invoice>>>,
     animal: Mutex<HashMap<String, Query<Animal>>>,
-    animal_slots: Arc<Limiter>,
+    /// Background animal look-ups take a permit; the page's own animal does not.
+    animal_slots: Arc<Semaphore>,
     /// Animal bodies kept for a reload offline, by id.
     kept_animals: Arc<Mutex<HashMap<String, Snapshot>>>,
     /// A write of `kept_animals` is scheduled.
@@ -447,14 +395,16 @@ fn record_fetch<T: serde::de::DeserializeOwned + 'static>(
     kind: &'static str,
     noun: &'static str,
     id: String,
-    slots: Option<Arc<Limiter>>,
+    slots: Option<Arc<Semaphore>>,
 ) -> Fetch<T> {
     let config = config.clone();
     Arc::new(move |call| {
         let (c, id, slots) = (config.clone(), id.clone(), slots.clone());
         async move {
-            // The record a page was opened for never queues behind background look-ups.
-            let _permit = match slots {
+            // The record a page was opened for never queues behind background look-ups. A
+            // waiter whose query is cancelled (its row left the screen) is dropped, and with
+            // it its place in the semaphore's queue.
+            let _permit = match &slots {
                 Some(slots) if !call.urgent => Some(slots.acquire().await),
                 _ => None,
             };
@@ -481,7 +431,7 @@ impl Cache {
             booking: Mutex::default(),
             invoice: Mutex::default(),
             animal: Mutex::default(),
-            animal_slots: Limiter::new(ANIMAL_REQUESTS_AT_ONCE),
+            animal_slots: Arc::new(Semaphore::new(ANIMAL_REQUESTS_AT_ONCE)),
             kept_animals: Arc::default(),
             animals_flush: Arc::default(),
         }))
@@ -673,19 +623,20 @@ impl Cache {
         each(&self.0.animal, retry_if_shown);
     }
 
-    /// Drops record queries nobody has shown for [`GC_MS`]; their next use loads afresh.
+    /// Drops record queries nobody has shown for `gc-secs`; their next use loads afresh.
     /// Lists stay: there are two, and they are what a reload offline shows.
     pub fn collect_garbage(&self) {
-        let now = now_ms();
-        sweep(&self.0.booking, now);
-        sweep(&self.0.invoice, now);
-        sweep(&self.0.animal, now);
+        let (now, gc_ms) = (now_ms(), f64::from(self.0.config.gc_secs) * 1000.0);
+        sweep(&self.0.booking, now, gc_ms);
+        sweep(&self.0.invoice, now, gc_ms);
+        sweep(&self.0.animal, now, gc_ms);
     }
+}
 
-    /// How many record queries the cache holds (for tests of eviction).
-    pub fn record_count(&self) -> usize {
-        lock(&self.0.booking).len() + lock(&self.0.invoice).len() + lock(&self.0.animal).len()
-    }
+/// Whether a record query is dropped at `now`: only when no view shows it, no request of it
+/// is under way (its answer would go nowhere) and it has been let go for `gc_ms` or more.
+pub fn evictable(now: f64, let_go_at: f64, in_use: bool, gc_ms: f64) -> bool {
+    !in_use && now - let_go_at >= gc_ms
 }
 
 fn watched<T: PartialEq + Send + Sync + 'static>(q: &Query<T>, force: bool) {
@@ -704,9 +655,14 @@ fn retry_if_shown<T: PartialEq + Send + Sync + 'static>(q: &Query<T>) {
     }
 }
 
-fn sweep<T: PartialEq + Send + Sync + 'static>(map: &Mutex<HashMap<String, Query<T>>>, now: f64) {
+fn sweep<T: PartialEq + Send + Sync + 'static>(
+    map: &Mutex<HashMap<String, Query<T>>>,
+    now: f64,
+    gc_ms: f64,
+) {
     lock(map).retain(|_, q| {
-        q.is_held() || q.loading.get_untracked() || now - q.meta.idle_since() < GC_MS
+        let in_use = q.is_held() || q.loading.get_untracked();
+        !evictable(now, q.meta.idle_since(), in_use, gc_ms)
     });
 }
 

@@ -608,3 +608,228 @@ async fn measure_an_unchanged_refresh_at_50000_bookings() {
     .await;
     server.stop().await;
 }
+
+/// Longer than the cache's fresh period (30 s): on return, what is on screen is stale and
+/// asked again; a fresh answer would rightly not be.
+const PAST_FRESH: Duration = Duration::from_millis(31_000);
+
+/// Staff leave the page and come back: minimise the window and restore it, which makes the
+/// browser itself fire `visibilitychange` (hidden, then visible) and `focus`.
+async fn minimise_and_restore(b: &Page) {
+    b.client.minimize_window().await.expect("minimise");
+    eventually("the page is hidden", || async {
+        js(b, "return document.visibilityState").await == json!("hidden")
+    })
+    .await;
+    b.client.set_window_size(1280, 900).await.expect("restore");
+    eventually("the page is visible again", || async {
+        js(b, "return document.visibilityState").await == json!("visible")
+    })
+    .await;
+}
+
+/// Staff switch to another tab and back: the browser fires `blur`, `visibilitychange` and,
+/// on the way back, `focus`.
+async fn another_tab_and_back(b: &Page) {
+    let here = b.client.window().await.expect("window handle");
+    let other = b.client.new_window(true).await.expect("new tab");
+    b.client
+        .switch_to_window(other.handle)
+        .await
+        .expect("to the new tab");
+    b.client.close_window().await.expect("close the tab");
+    b.client.switch_to_window(here).await.expect("back");
+    eventually("the page has focus again", || async {
+        js(b, "return document.hasFocus()").await == json!(true)
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_list_on_screen_refreshes_when_the_page_is_shown_again() {
+    // An hour's interval: whatever refreshes in this test, the interval did not.
+    let page = build_with("e2e-shown", &[("refresh-secs", "3600")]);
+    let server = serve(fixture(), Some(page), Faults::default()).await;
+    let (url, stats, srv) = (server.url(), server.stats(), &server);
+    scenario(|b| async move {
+        b.goto(&format!("{url}/bookings")).await;
+        b.wait_text(".kd-table--bookings tbody", "Bella").await;
+        tokio::time::sleep(PAST_FRESH).await;
+        srv.update_dataset(|d| d.bookings[0]["location"] = json!("Run 77 (moved)"));
+        // Nothing asks by itself: the list stays as it was until the page is shown again.
+        tokio::time::sleep(Duration::from_millis(1_000)).await;
+        assert_eq!(stats.requests("/api/bookings"), 1);
+        minimise_and_restore(&b).await;
+        b.wait_text(".kd-table--bookings tbody", "Run 77 (moved)")
+            .await;
+        assert_eq!(stats.requests("/api/bookings"), 2, "{:?}", stats.snapshot());
+    })
+    .await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn focus_refreshes_the_record_on_screen_but_not_a_list_that_is_not() {
+    let page = build_with("e2e-focus", &[("refresh-secs", "3600")]);
+    let server = serve(fixture(), Some(page), Faults::default()).await;
+    let (url, stats) = (server.url(), server.stats());
+    scenario(|b| async move {
+        // The list first, so the cache holds it; then one booking, which shows no list.
+        b.goto(&format!("{url}/bookings")).await;
+        b.wait_text(".kd-table--bookings tbody", "Mimi").await;
+        b.click("a.kd-row-link[href='/bookings/b-1']").await;
+        b.wait_text("h1", "Booking b-1").await;
+        tokio::time::sleep(PAST_FRESH).await;
+        stats.reset();
+        another_tab_and_back(&b).await;
+        // The page's own record is stale and on screen: asked again (unchanged: a 304). The
+        // data is left as it is on purpose: a changed record re-renders the page, whose
+        // related sections then ask for their stale lists (answered 304 when unchanged).
+        eventually("the booking is asked again", || async {
+            stats.not_modified("/api/bookings/b-1") == 1
+        })
+        .await;
+        // The lists are as stale, but no list is on screen: neither is downloaded.
+        tokio::time::sleep(Duration::from_millis(1_500)).await;
+        assert_eq!(stats.requests("/api/bookings"), 0, "{:?}", stats.snapshot());
+        assert_eq!(stats.requests("/api/invoices"), 0, "{:?}", stats.snapshot());
+    })
+    .await;
+    server.stop().await;
+}
+
+/// Takes the browser off the network or back on, as DevTools does: Chromium fires `offline`
+/// and `online` itself.
+async fn network(b: &Page, online: bool) {
+    b.cdp("Network.enable", json!({})).await;
+    b.cdp(
+        "Network.emulateNetworkConditions",
+        json!({"offline": !online, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}),
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_list_on_screen_is_asked_again_when_the_network_returns() {
+    let page = build_with("e2e-online", &[("refresh-secs", "3600")]);
+    let server = serve(fixture(), Some(page), Faults::default()).await;
+    let (url, faults, srv) = (server.url(), server.faults(), &server);
+    scenario(|b| async move {
+        b.goto(&format!("{url}/bookings")).await;
+        b.wait_text(".kd-table--bookings tbody", "Bella").await;
+        // A refresh that fails, retries included: the error stays on screen.
+        faults.set(FaultSettings::fault(Fault::Status(503)).on_path("/api/bookings"));
+        b.click(".kd-freshness button").await;
+        b.wait_text(".kd-notice--error", "HTTP 503").await;
+        network(&b, false).await;
+        b.wait_text(".kd-notice--offline", "Offline").await;
+        // While the tablet is away, the service recovers and the data changes.
+        faults.clear();
+        srv.update_dataset(|d| d.bookings[0]["location"] = json!("Run 88 (moved)"));
+        network(&b, true).await;
+        // No click and no interval: the network's return alone brings the change in.
+        b.wait_text(".kd-table--bookings tbody", "Run 88 (moved)")
+            .await;
+        eventually("the error notice goes", || async {
+            js(
+                &b,
+                "return document.querySelectorAll('.kd-notice--error').length",
+            )
+            .await
+                == json!(0)
+        })
+        .await;
+    })
+    .await;
+    server.stop().await;
+}
+
+/// Clicks a link to `href` the way staff would follow one inside the app (the router handles
+/// it, no page load), for pages that have no link to where a test needs to go.
+async fn follow_link(b: &Page, href: &str) {
+    b.client
+        .execute(
+            "const a = document.createElement('a'); a.href = arguments[0]; \
+             a.textContent = 'test link'; document.body.append(a); a.click(); a.remove();",
+            vec![json!(href)],
+        )
+        .await
+        .expect("script runs");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn leaving_a_page_aborts_its_requests() {
+    let server = serve(fixture(), Some(dist()), Faults::default()).await;
+    let (url, faults, stats) = (server.url(), server.faults(), server.stats());
+    scenario(|b| async move {
+        b.goto(&format!("{url}/bookings/b-3")).await;
+        b.wait_text(".kd-page", "Hoppel").await;
+        // Bella's record takes 3 s to start answering.
+        faults.set(
+            FaultSettings::default()
+                .on_path("/api/animals/a-1")
+                .delay_ms(3_000),
+        );
+        follow_link(&b, "/animals/a-1").await;
+        eventually("the look-up reached the service", || async {
+            stats.requests("/api/animals/a-1") == 1
+        })
+        .await;
+        // Staff go back before it answers.
+        b.client.back().await.expect("back");
+        b.wait_text("h1", "Booking b-3").await;
+        tokio::time::sleep(Duration::from_millis(4_000)).await;
+        // The browser closed the request, so the service never sent its answer: a request
+        // still awaited would have been answered (200) after 3 s.
+        let asked = stats.snapshot();
+        let a1 = &asked["/api/animals/a-1"];
+        assert_eq!((a1.requests, a1.statuses.len()), (1, 0), "{asked:?}");
+
+        // The same look-up, waited for, is answered: the check above can tell.
+        b.client.forward().await.expect("forward");
+        b.wait_text(".kd-page", "Species").await;
+        assert_eq!(
+            stats.status("/api/animals/a-1", 200),
+            1,
+            "{:?}",
+            stats.snapshot()
+        );
+    })
+    .await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_record_nobody_shows_is_evicted_and_fetched_again_but_one_on_screen_is_kept() {
+    // Records unshown for a second are dropped; no interval refresh muddies the counts.
+    let page = build_with("e2e-gc", &[("gc-secs", "1"), ("refresh-secs", "0")]);
+    let server = serve(fixture(), Some(page), Faults::default()).await;
+    let (url, stats) = (server.url(), server.stats());
+    scenario(|b| async move {
+        b.goto(&format!("{url}/bookings/b-1")).await;
+        b.wait_text(".kd-page", "Species").await;
+        // Bella's other stay: the booking b-1 leaves the screen, its animal (Bella) stays.
+        b.click("a.kd-row-link[href='/bookings/b-4']").await;
+        b.wait_text("h1", "Booking b-4").await;
+        tokio::time::sleep(Duration::from_millis(3_500)).await;
+        b.client.back().await.expect("back");
+        b.wait_text("h1", "Booking b-1").await;
+        b.wait_text(".kd-page", "Species").await;
+        // b-1 is four seconds old, well within the fresh period: only its eviction explains
+        // a second request. Bella was on screen all along and is still the first answer.
+        assert_eq!(
+            stats.requests("/api/bookings/b-1"),
+            2,
+            "{:?}",
+            stats.snapshot()
+        );
+        assert_eq!(
+            stats.requests("/api/animals/a-1"),
+            1,
+            "{:?}",
+            stats.snapshot()
+        );
+    })
+    .await;
+    server.stop().await;
+}
