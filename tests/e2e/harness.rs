@@ -343,33 +343,4 @@ impl Page {
             .as_u64()
             .unwrap_or(0)
     }
-
-    /// Sends a Chrome DevTools Protocol command through chromedriver's `goog/cdp/execute`.
-    pub async fn cdp(&self, cmd: &str, params: serde_json::Value) -> serde_json::Value {
-        let body = serde_json::json!({ "cmd": cmd, "params": params });
-        self.client
-            .issue_cmd(Cdp(body))
-            .await
-            .unwrap_or_else(|e| panic!("CDP {cmd}: {e}"))
-    }
-}
-
-#[derive(Debug)]
-struct Cdp(serde_json::Value);
-
-impl fantoccini::wd::WebDriverCompatibleCommand for Cdp {
-    fn endpoint(
-        &self,
-        base: &url::Url,
-        session: Option<&str>,
-    ) -> Result<url::Url, url::ParseError> {
-        base.join(&format!(
-            "session/{}/goog/cdp/execute",
-            session.unwrap_or_default()
-        ))
-    }
-
-    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
-        (http::Method::POST, Some(self.0.to_string()))
-    }
 }
