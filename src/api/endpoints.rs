@@ -1,9 +1,9 @@
 //! One function per endpoint of kennel-api.md.
 
 use super::error::ApiError;
-use super::request::{get, get_text, Answer};
+use super::request::{get, Answer};
 use crate::config::Config;
-use crate::model::{decode_list, decode_one, Animal, Booking, Invoice, List};
+use crate::model::{decode_list, decode_one, List};
 use serde::de::DeserializeOwned;
 use web_sys::AbortController;
 
@@ -73,34 +73,4 @@ pub async fn record<T: DeserializeOwned>(
         decode_one(body, &format!("{noun} {id}")).map_err(ApiError::Decode)
     })
     .await
-}
-
-/// `GET /bookings`: every booking; malformed records are reported in `rejected`.
-pub async fn list_bookings(config: &Config) -> Result<List<Booking>, ApiError> {
-    let body = get_text(config, "/bookings").await?;
-    decode_list(&body, "The list of bookings").map_err(ApiError::Decode)
-}
-
-/// `GET /bookings/{id}`; an unknown id is [`ApiError::NotFound`].
-pub async fn get_booking(config: &Config, id: &str) -> Result<Booking, ApiError> {
-    let body = get_text(config, &format!("/bookings/{}", segment(id))).await?;
-    decode_one(&body, &format!("Booking {id}")).map_err(ApiError::Decode)
-}
-
-/// `GET /invoices`.
-pub async fn list_invoices(config: &Config) -> Result<List<Invoice>, ApiError> {
-    let body = get_text(config, "/invoices").await?;
-    decode_list(&body, "The list of invoices").map_err(ApiError::Decode)
-}
-
-/// `GET /invoices/{id}`.
-pub async fn get_invoice(config: &Config, id: &str) -> Result<Invoice, ApiError> {
-    let body = get_text(config, &format!("/invoices/{}", segment(id))).await?;
-    decode_one(&body, &format!("Invoice {id}")).map_err(ApiError::Decode)
-}
-
-/// `GET /animals/{id}`.
-pub async fn get_animal(config: &Config, id: &str) -> Result<Animal, ApiError> {
-    let body = get_text(config, &format!("/animals/{}", segment(id))).await?;
-    decode_one(&body, &format!("Animal {id}")).map_err(ApiError::Decode)
 }

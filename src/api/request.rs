@@ -18,16 +18,6 @@ pub enum Answer {
     Body { text: String, etag: Option<String> },
 }
 
-/// GETs `config.api_base + path` and returns the body of a 2xx answer.
-pub async fn get_text(config: &Config, path: &str) -> Result<String, ApiError> {
-    let controller = AbortController::new().ok();
-    match get(config, path, None, controller.as_ref()).await? {
-        Answer::Body { text, .. } => Ok(text),
-        // Unreachable in practice (no validator was given), but an empty body is then honest.
-        Answer::Unchanged => Ok(String::new()),
-    }
-}
-
 /// GETs `config.api_base + path`.
 ///
 /// Sends `Content-Type: application/json` as the spec requires (it makes cross-origin calls
