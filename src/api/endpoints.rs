@@ -64,13 +64,13 @@ pub async fn list<T: DeserializeOwned>(
 pub async fn record<T: DeserializeOwned>(
     config: &Config,
     kind: &str,
-    noun: &str,
+    noun: fn(&str) -> String,
     id: &str,
     call: &Call,
 ) -> Result<Fresh<T>, ApiError> {
     let path = format!("/{kind}/{}", segment(id));
     fetch(config, &path, call, |body| {
-        decode_one(body, &format!("{noun} {id}")).map_err(ApiError::Decode)
+        decode_one(body, &noun(id)).map_err(ApiError::Decode)
     })
     .await
 }
@@ -78,29 +78,29 @@ pub async fn record<T: DeserializeOwned>(
 /// `GET /bookings`: every booking; malformed records are reported in `rejected`.
 pub async fn list_bookings(config: &Config) -> Result<List<Booking>, ApiError> {
     let body = get_text(config, "/bookings").await?;
-    decode_list(&body, "The list of bookings").map_err(ApiError::Decode)
+    decode_list(&body, crate::i18n::t().what_bookings).map_err(ApiError::Decode)
 }
 
 /// `GET /bookings/{id}`; an unknown id is [`ApiError::NotFound`].
 pub async fn get_booking(config: &Config, id: &str) -> Result<Booking, ApiError> {
     let body = get_text(config, &format!("/bookings/{}", segment(id))).await?;
-    decode_one(&body, &format!("Booking {id}")).map_err(ApiError::Decode)
+    decode_one(&body, &(crate::i18n::t().what_booking)(id)).map_err(ApiError::Decode)
 }
 
 /// `GET /invoices`.
 pub async fn list_invoices(config: &Config) -> Result<List<Invoice>, ApiError> {
     let body = get_text(config, "/invoices").await?;
-    decode_list(&body, "The list of invoices").map_err(ApiError::Decode)
+    decode_list(&body, crate::i18n::t().what_invoices).map_err(ApiError::Decode)
 }
 
 /// `GET /invoices/{id}`.
 pub async fn get_invoice(config: &Config, id: &str) -> Result<Invoice, ApiError> {
     let body = get_text(config, &format!("/invoices/{}", segment(id))).await?;
-    decode_one(&body, &format!("Invoice {id}")).map_err(ApiError::Decode)
+    decode_one(&body, &(crate::i18n::t().what_invoice)(id)).map_err(ApiError::Decode)
 }
 
 /// `GET /animals/{id}`.
 pub async fn get_animal(config: &Config, id: &str) -> Result<Animal, ApiError> {
     let body = get_text(config, &format!("/animals/{}", segment(id))).await?;
-    decode_one(&body, &format!("Animal {id}")).map_err(ApiError::Decode)
+    decode_one(&body, &(crate::i18n::t().what_animal)(id)).map_err(ApiError::Decode)
 }

@@ -4,7 +4,7 @@
 
 use super::board::{natural_cmp, time_key, Day};
 use super::text::fold;
-use super::{Animal, Booking};
+use super::{Animal, Booking, BookingStatus};
 use std::cmp::Ordering;
 
 /// A sortable column of some list.
@@ -12,7 +12,6 @@ pub trait Column: Copy + Eq + Send + Sync + 'static {
     const ALL: &'static [Self];
     /// The column's name in the URL (`sort=animal`).
     fn param(self) -> &'static str;
-    fn label(self) -> &'static str;
 }
 
 /// A sort: which column, and whether reversed.
@@ -99,17 +98,6 @@ impl Column for BookingColumn {
             BookingColumn::Location => "location",
         }
     }
-
-    fn label(self) -> &'static str {
-        match self {
-            BookingColumn::Dates => "Dates",
-            BookingColumn::Time => "Time",
-            BookingColumn::Status => "Status",
-            BookingColumn::Animal => "Animal",
-            BookingColumn::Customer => "Customer",
-            BookingColumn::Location => "Location",
-        }
-    }
 }
 
 /// The booking list's filters, as read from the URL. Empty means "any".
@@ -163,6 +151,12 @@ pub fn animal_haystack(a: &Animal) -> String {
 /// Built once per list, not per keystroke.
 pub fn booking_haystack(b: &Booking) -> String {
     super::filter::booking_haystack(b)
+}
+
+/// The search text of one booking with its status in the view's words (see
+/// [`super::filter::booking_haystack_with`]).
+pub fn booking_haystack_with(b: &Booking, status: &str) -> String {
+    super::filter::booking_haystack_with(b, status)
 }
 
 /// The rows a booking list shows, and how many of the animals it looked at were not yet
@@ -306,7 +300,7 @@ fn compare(key: BookingColumn, a: &Booking, b: &Booking) -> Ordering {
             .status
             .rank()
             .cmp(&b.status.rank())
-            .then_with(|| a.status.label().cmp(b.status.label())),
+            .then_with(|| other_status(&a.status).cmp(other_status(&b.status))),
         BookingColumn::Customer => opt_cmp(
             a.customer_id.as_deref(),
             b.customer_id.as_deref(),
@@ -328,4 +322,12 @@ pub fn overlaps(b: &Booking, from: Option<Day>, to: Option<Day>) -> bool {
     };
     let end = b.to.as_deref().and_then(Day::parse).unwrap_or(start);
     from.is_none_or(|f| end >= f) && to.is_none_or(|t| start <= t)
+}
+
+/// An unknown status as written, for ordering unknown statuses among themselves.
+fn other_status(status: &BookingStatus) -> &str {
+    match status {
+        BookingStatus::Other(raw) => raw,
+        _ => "",
+    }
 }
