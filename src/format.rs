@@ -87,11 +87,6 @@ pub fn date_text(sent: &str) -> String {
     sent.to_string()
 }
 
-/// [`date_text`] of an optional field; `None` stays `None` (shown as the dash).
-pub fn opt_date_text(sent: Option<&str>) -> Option<String> {
-    sent.map(date_text)
-}
-
 /// "22.11.2026 → 25.11.2026": a stay's dates, each one [`date_text`], a missing one the dash.
 pub fn stay_dates(from: Option<&str>, to: Option<&str>) -> String {
     let one =

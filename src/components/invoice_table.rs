@@ -1,10 +1,10 @@
 //! The invoices table, used by the invoice list, the booking page and the animal page.
 
 use super::booking_table::Window;
-use super::{CustomerLink, InvoiceBadge, Money};
+use super::{CustomerLink, DateText, InvoiceBadge, Money};
 use crate::api::cache::use_cache;
 use crate::model::rows::RowKey;
-use crate::model::text::{or_dash, MISSING};
+use crate::model::text::MISSING;
 use crate::model::{Invoice, List};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -50,7 +50,6 @@ fn InvoiceRow(invoice: Invoice) -> impl IntoView {
     let config = cache.config();
     let href = config.record_href("invoices", &invoice.id);
     let t = crate::i18n::t();
-    let date = invoice.date.as_deref().map(crate::format::date_text);
     let booking = invoice.booking_id.clone().map(|b| {
         let href = config.record_href("bookings", &b);
         view! { <a href=href>{b}</a> }
@@ -60,7 +59,7 @@ fn InvoiceRow(invoice: Invoice) -> impl IntoView {
             <td role="cell" data-label=t.number>
                 <a class="kd-row-link" href=href>{invoice.display_number().to_string()}</a>
             </td>
-            <td role="cell" data-label=t.date>{or_dash(date.as_deref()).to_string()}</td>
+            <td role="cell" data-label=t.date><DateText sent=invoice.date.clone()/></td>
             <td role="cell" data-label=t.amount class="kd-num">
                 <Money amount=invoice.amount.clone() currency=invoice.currency.clone()/>
             </td>

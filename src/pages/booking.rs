@@ -6,9 +6,8 @@ use crate::api::Cache;
 use crate::components::query_view::Role;
 use crate::components::{
     query_view, AnimalLink, AnimalVaccinationBadge, BookingBadge, BookingTable, CustomerLink,
-    EmptyState, Field, Fields, InvoiceTable,
+    DateText, EmptyState, Field, Fields, InvoiceTable,
 };
-use crate::format::opt_date_text;
 use crate::i18n::t;
 use crate::model::board::owed_text;
 use crate::model::{Booking, CurrencyTotals, InvoiceStatus};
@@ -120,6 +119,7 @@ fn BookingDetail(booking: Arc<Booking>) -> impl IntoView {
     let b = booking;
     let animal_id = b.animal_id.clone();
     let customer_id = b.customer_id.clone();
+    let (from, to) = (b.from.clone(), b.to.clone());
     view! {
         <header class="kd-page__head">
             <h1>{(t.booking_title)(&b.id)}</h1>
@@ -132,8 +132,8 @@ fn BookingDetail(booking: Arc<Booking>) -> impl IntoView {
                 <AnimalVaccinationBadge animal_id/>
             </Field>
             <Field label=t.customer><CustomerLink customer_id/></Field>
-            <Field label=t.from value=opt_date_text(b.from.as_deref())/>
-            <Field label=t.to value=opt_date_text(b.to.as_deref())/>
+            <Field label=t.from><DateText sent=from/></Field>
+            <Field label=t.to><DateText sent=to/></Field>
             <Field label=t.time value=b.time.clone()/>
             <Field label=t.location value=b.location.clone()/>
             <Field label=t.care value=b.care.clone()/>

@@ -5,7 +5,7 @@ use super::detail_page;
 use crate::api::cache::use_cache;
 use crate::api::Cache;
 use crate::components::{
-    AnimalLink, BookingBadge, CustomerLink, Field, Fields, InvoiceBadge, Money,
+    AnimalLink, BookingBadge, CustomerLink, DateText, Field, Fields, InvoiceBadge, Money,
 };
 use crate::model::text::MISSING;
 use crate::model::Invoice;
@@ -63,6 +63,7 @@ fn InvoiceDetail(invoice: Arc<Invoice>) -> impl IntoView {
     };
     let (amount, currency) = (inv.amount.clone(), inv.currency.clone());
     let customer_id = inv.customer_id.clone();
+    let date = inv.date.clone();
     view! {
         <header class="kd-page__head">
             <h1>{(t.invoice_title)(inv.display_number())}</h1>
@@ -72,7 +73,7 @@ fn InvoiceDetail(invoice: Arc<Invoice>) -> impl IntoView {
             <Field label=t.amount><Money amount currency/></Field>
             <Field label=t.currency value=inv.currency.clone()/>
             <Field label=t.status value=Some(t.invoice_status(&inv.status).to_string())/>
-            <Field label=t.date value=crate::format::opt_date_text(inv.date.as_deref())/>
+            <Field label=t.date><DateText sent=date/></Field>
             <Field label=t.number value=inv.number.clone()/>
             <Field label=t.customer><CustomerLink customer_id/></Field>
             <Field label=t.booking>{booking_link.map(IntoAny::into_any).unwrap_or_else(|| MISSING.into_any())}</Field>
