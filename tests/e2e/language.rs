@@ -7,7 +7,9 @@
 //! the chosen locale) writes them: `21.11.2026`, `Sonntag, 22. November 2026`, `1.234,50 €`.
 
 use crate::harness::{dist, dist_copy, plain, serve, Page, PATIENCE};
-use crate::places::{assert_axe_clean, assert_fits, assert_targets, emulate, js, wait_for, PHONE};
+use crate::places::{
+    assert_axe_clean, assert_fits, assert_targets, emulate, js, wait_for, LANDSCAPE, PHONE,
+};
 use crate::{scenario, scenario_in};
 use devapi::{Dataset, Faults, Server};
 use serde_json::{json, Value};
@@ -288,17 +290,19 @@ async fn german_errors_and_loading_are_said_in_german_fit_a_phone_and_pass_axe()
         faults.set_delay_ms(0);
         // The longest German words in the cards still fit a phone, upright and sideways.
         wait_plain(&b, ".kd-table--bookings tbody", "Bella").await;
-        assert_fits(&b, "German booking cards on a phone").await;
-        assert_targets(&b, "German booking cards on a phone").await;
-        for (path, text) in [
-            ("/board?date=2026-11-19", "Mimi"),
-            ("/invoices", "INV-2026-0001"),
-            ("/animals/a-1", "INV-2026-0001"),
-        ] {
-            b.goto(&format!("{url}{path}")).await;
-            wait_plain(&b, ".kd-main", text).await;
-            assert_fits(&b, &format!("{path}, German, phone")).await;
-            assert_targets(&b, &format!("{path}, German, phone")).await;
+        for size in [PHONE, LANDSCAPE] {
+            emulate(&b, size, true).await;
+            for (path, text) in [
+                ("/bookings", "Bella"),
+                ("/board?date=2026-11-19", "Mimi"),
+                ("/invoices", "INV-2026-0001"),
+                ("/animals/a-1", "INV-2026-0001"),
+            ] {
+                b.goto(&format!("{url}{path}")).await;
+                wait_plain(&b, ".kd-main", text).await;
+                assert_fits(&b, &format!("{path}, German, {size:?}")).await;
+                assert_targets(&b, &format!("{path}, German, {size:?}")).await;
+            }
         }
     })
     .await;

@@ -26,7 +26,8 @@ const SIZES: [Size; 4] = [PHONE, LANDSCAPE, TABLET, DESKTOP];
 pub(crate) struct Size(&'static str, u32, u32);
 
 /// Every route and one thing each shows once loaded.
-const PAGES: [(&str, &str, &str); 6] = [
+const PAGES: [(&str, &str, &str); 8] = [
+    ("/board?date=2026-11-22", ".kd-lanes", "Bella"),
     ("/bookings", ".kd-table--bookings tbody", "Bella"),
     (
         "/bookings/b-1",
@@ -36,6 +37,11 @@ const PAGES: [(&str, &str, &str); 6] = [
     ("/invoices", ".kd-table--invoices tbody", "INV-2026-0001"),
     ("/invoices/i-1", ".kd-fields", "Bella"),
     ("/animals/a-1", ".kd-table--invoices tbody", "INV-2026-0001"),
+    (
+        "/customers/c-1",
+        ".kd-table--invoices tbody",
+        "INV-2026-0001",
+    ),
     ("/no/such/page", ".kd-state--not-found", "There is no page"),
 ];
 
