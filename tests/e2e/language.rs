@@ -8,7 +8,8 @@
 
 use crate::harness::{dist, dist_copy, plain, serve, Page, PATIENCE};
 use crate::places::{
-    assert_axe_clean, assert_fits, assert_targets, emulate, js, wait_for, LANDSCAPE, PHONE,
+    assert_axe_clean, assert_fits, assert_targets, emulate, js, screenshot, wait_for, LANDSCAPE,
+    PHONE,
 };
 use crate::{scenario, scenario_in};
 use devapi::{Dataset, Faults, Server};
@@ -302,6 +303,9 @@ async fn german_errors_and_loading_are_said_in_german_fit_a_phone_and_pass_axe()
                 wait_plain(&b, ".kd-main", text).await;
                 assert_fits(&b, &format!("{path}, German, {size:?}")).await;
                 assert_targets(&b, &format!("{path}, German, {size:?}")).await;
+                if size.0 == "phone" && path.starts_with("/board") {
+                    screenshot(&b, "board-phone-de").await;
+                }
             }
         }
     })

@@ -23,7 +23,7 @@ pub(crate) const DESKTOP: Size = Size("desktop", 1280, 800);
 const SIZES: [Size; 4] = [PHONE, LANDSCAPE, TABLET, DESKTOP];
 
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Size(&'static str, u32, u32);
+pub(crate) struct Size(pub(crate) &'static str, u32, u32);
 
 /// Every route and one thing each shows once loaded.
 const PAGES: [(&str, &str, &str); 8] = [
