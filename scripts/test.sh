@@ -25,6 +25,7 @@ cargo test --offline -p kennel-desk --test data_layer
 cargo test --offline -p kennel-desk --test properties
 cargo test --offline -p kennel-desk --test vaccination
 cargo test --offline -p kennel-desk --test board
+cargo test --offline -p kennel-desk --test i18n
 cargo test --offline -p devapi
 
 step "browser tests: components in headless Chromium (wasm-bindgen-test)"

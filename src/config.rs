@@ -16,6 +16,7 @@
 //! | `service-worker` | none  | script of the offline app-shell worker; set only by the app's own index.html |
 //! | `credentials`  | `same-origin` | fetch credentials: `omit`, `same-origin` or `include`  |
 //! | `vaccination-warn-days` | 30 | a vaccination expiring within this many days is marked "expires soon" |
+//! | `lang`         | the browser's | `en` or `de` (or a tag such as `de-CH`): the app's language and the locale of its dates and amounts; without it, the first of the browser's languages the app speaks, else English (`i18n::choose`) |
 
 /// The longest delay a browser timer accepts (2^31-1 ms, about 24.8 days).
 const MAX_TIMER_MS: u32 = i32::MAX as u32;
@@ -65,6 +66,9 @@ pub struct Config {
     pub standalone: bool,
     /// The offline app-shell worker's script, when the page is the app's own (never embedded).
     pub service_worker: Option<String>,
+    /// The language asked for (`data-lang`), as written; `i18n::choose` decides what it
+    /// means, and falls back to the browser's languages when the app does not speak it.
+    pub lang: Option<String>,
 }
 
 impl Default for Config {
@@ -81,6 +85,7 @@ impl Default for Config {
             vaccination_warn_days: crate::model::vaccination::DEFAULT_WARN_DAYS,
             standalone: true,
             service_worker: None,
+            lang: None,
         }
     }
 }
@@ -137,6 +142,7 @@ impl Config {
                 .unwrap_or(d.vaccination_warn_days),
             standalone: d.standalone,
             service_worker: get("service-worker"),
+            lang: get("lang"),
         }
     }
 

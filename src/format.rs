@@ -1,6 +1,8 @@
-//! Money as people read it, through the browser's `Intl.NumberFormat`: `1.234,50 €` in
-//! German, `CHF 1’234.50` in Swiss German, `¥1,235` for yen. The browser already carries
-//! every locale's rules (ICU); shipping them in the wasm would cost far more than this file.
+//! Money, dates and times as people read them, through the browser's `Intl`: `1.234,50 €`
+//! and `22.11.2026` in German, `CHF 1’234.50` in Swiss German, `€1,234.50` and `Nov 22, 2026`
+//! in US English, `¥1,235` for yen. The browser already carries every locale's rules (ICU);
+//! shipping them in the wasm would cost far more than this file. The locale is the app's
+//! language choice (`i18n::locale`).
 //!
 //! Amounts go in as exact decimal text, not f64: `format("12345678901234567890.12")` keeps
 //! every digit in current Chromium (Intl.NumberFormat v3), where a number would round.
@@ -11,12 +13,139 @@ use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use wasm_bindgen::{JsCast, JsValue};
 
-/// The locale amounts are formatted for. The one place that picks it: for now the browser's
-/// language; a language setting can replace this function's body without touching callers.
+/// The locale dates, times and amounts are formatted for: the one the app's language was
+/// chosen by (`data-lang`, else the browser's; see `i18n::choose`).
 pub fn current_locale() -> String {
-    web_sys::window()
-        .and_then(|w| w.navigator().language())
-        .unwrap_or_else(|| "en".to_string())
+    crate::i18n::locale()
+}
+
+/// The browser's languages in the user's order (`navigator.languages`, else
+/// `navigator.language`), for `i18n::choose`.
+pub fn browser_languages() -> Vec<String> {
+    let Some(navigator) = web_sys::window().map(|w| w.navigator()) else {
+        return Vec::new();
+    };
+    let list: Vec<String> = navigator
+        .languages()
+        .iter()
+        .filter_map(|l| l.as_string())
+        .collect();
+    if list.is_empty() {
+        navigator.language().into_iter().collect()
+    } else {
+        list
+    }
+}
+
+/// An amount of a [`crate::model::CurrencyTotals`] sum in the app's locale; the totals'
+/// "no currency" key gives the plain decimal.
+pub fn money(currency: &str, amount: Decimal) -> String {
+    let currency = (currency != crate::model::CurrencyTotals::NO_CURRENCY).then_some(currency);
+    format_money(&current_locale(), currency, amount)
+}
+
+/// How a date or time is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DateStyle {
+    /// `Nov 22, 2026` (en-US), `22.11.2026` (de): in tables and fields.
+    Medium,
+    /// `Sunday, November 22, 2026`, `Sonntag, 22. November 2026`: the board's heading.
+    Full,
+    /// `2:05 PM`, `14:05`: a time of day.
+    Time,
+}
+
+/// A calendar date in the app's locale; `None` for a date that does not exist.
+pub fn date(year: i32, month: u32, day: u32, style: DateStyle) -> Option<String> {
+    crate::model::board::Day::from_ymd(year, month, day)?;
+    // Noon, local time: no time zone or summer-time change moves it to another day.
+    let at = js_sys::Date::new_with_year_month_day_hr_min(
+        u32::try_from(year).ok()?,
+        month as i32 - 1,
+        day as i32,
+        12,
+        0,
+    );
+    format_date(&current_locale(), style, &at)
+}
+
+/// A day of the board in the app's locale.
+pub fn day(day: crate::model::board::Day, style: DateStyle) -> String {
+    let (y, m, d) = day.ymd();
+    date(y, m, d, style).unwrap_or_else(|| day.to_string())
+}
+
+/// A date the service sent (`2026-11-22`) in the app's locale; anything that is not a plain
+/// `YYYY-MM-DD` date is shown as sent.
+pub fn date_text(sent: &str) -> String {
+    let trimmed = sent.trim();
+    if trimmed.len() == 10 {
+        if let Some(d) = crate::model::board::Day::parse(trimmed) {
+            return day(d, DateStyle::Medium);
+        }
+    }
+    sent.to_string()
+}
+
+/// "22.11.2026 → 25.11.2026": a stay's dates, each one [`date_text`], a missing one the dash.
+pub fn stay_dates(from: Option<&str>, to: Option<&str>) -> String {
+    let one =
+        |d: Option<&str>| d.map_or_else(|| crate::model::text::MISSING.to_string(), date_text);
+    format!("{} → {}", one(from), one(to))
+}
+
+/// A time of day (`hours`:`minutes`, local) in the app's locale: `2:05 PM`, `14:05`.
+pub fn time_of_day(hours: u32, minutes: u32) -> String {
+    let at = js_sys::Date::new_0();
+    at.set_hours(hours);
+    at.set_minutes(minutes);
+    format_date(&current_locale(), DateStyle::Time, &at)
+        .unwrap_or_else(|| format!("{hours:02}:{minutes:02}"))
+}
+
+/// The local time of day of a timestamp (ms since the epoch) in the app's locale.
+pub fn time_of(ms: f64) -> String {
+    let at = js_sys::Date::new(&ms.into());
+    format_date(&current_locale(), DateStyle::Time, &at)
+        .unwrap_or_else(|| format!("{:02}:{:02}", at.get_hours(), at.get_minutes()))
+}
+
+/// `at` through a cached `Intl.DateTimeFormat` for `locale` and `style`.
+pub fn format_date(locale: &str, style: DateStyle, at: &js_sys::Date) -> Option<String> {
+    let key = (locale.to_string(), style);
+    let cached = DATE_FORMATTERS.with(|f| f.borrow().get(&key).cloned());
+    let format = match cached {
+        Some(f) => f,
+        None => {
+            let made = make_date_formatter(locale, style);
+            DATE_FORMATTERS.with(|f| f.borrow_mut().insert(key, made.clone()));
+            made
+        }
+    }?;
+    format.call1(&JsValue::UNDEFINED, at).ok()?.as_string()
+}
+
+fn make_date_formatter(locale: &str, style: DateStyle) -> Option<Function> {
+    let intl = Reflect::get(&js_sys::global(), &"Intl".into()).ok()?;
+    let constructor: Function = Reflect::get(&intl, &"DateTimeFormat".into())
+        .ok()?
+        .dyn_into()
+        .ok()?;
+    let options = Object::new();
+    let (key, value) = match style {
+        DateStyle::Medium => ("dateStyle", "medium"),
+        DateStyle::Full => ("dateStyle", "full"),
+        DateStyle::Time => ("timeStyle", "short"),
+    };
+    Reflect::set(&options, &key.into(), &value.into()).ok()?;
+    // As for money: a malformed locale throws, and the browser's default is better than none.
+    let formatter = Reflect::construct(&constructor, &Array::of2(&locale.into(), &options))
+        .or_else(|_| Reflect::construct(&constructor, &Array::of2(&JsValue::UNDEFINED, &options)))
+        .ok()?;
+    Reflect::get(&formatter, &"format".into())
+        .ok()?
+        .dyn_into()
+        .ok()
 }
 
 thread_local! {
@@ -28,6 +157,9 @@ thread_local! {
     /// The currency codes the browser knows (`Intl.supportedValuesOf`); `None` when the
     /// browser cannot list them, then every well-formed code is tried.
     static KNOWN: Option<HashSet<String>> = known_currencies();
+    /// One `Intl.DateTimeFormat` per (locale, style), for the same reason.
+    static DATE_FORMATTERS: RefCell<HashMap<(String, DateStyle), Option<Function>>> =
+        RefCell::new(HashMap::new());
 }
 
 /// `amount` in `currency` for `locale`: `€1,234.50` (en), `1.234,50 €` (de),

@@ -9,6 +9,7 @@ pub mod clock;
 pub mod components;
 pub mod config;
 pub mod format;
+pub mod i18n;
 pub mod model;
 pub mod pages;
 pub mod router;
@@ -34,6 +35,19 @@ use pages::{
 /// standalone page claims `main` and `banner`; embedded, the app is one named region.
 #[component]
 pub fn App(config: Config) -> impl IntoView {
+    // First: every word, date and amount below is in the chosen language.
+    i18n::set(i18n::choose(
+        config.lang.as_deref(),
+        &format::browser_languages(),
+    ));
+    let t = i18n::t();
+    if config.standalone {
+        // The app is the page: its language is the document's. Embedded, the host's
+        // `<html lang>` stays the host's; the app's root element says its own below.
+        if let Some(html) = document().document_element() {
+            let _ = html.set_attribute("lang", t.code);
+        }
+    }
     let cache = Cache::new(config.clone());
     // Before the first answer: a reload offline shows the last session's data, marked stale.
     cache.restore();
@@ -48,16 +62,16 @@ pub fn App(config: Config) -> impl IntoView {
     let root = NodeRef::<leptos::html::Div>::new();
     let main_role = if standalone { "main" } else { "region" };
     view! {
-        <div class="kd" node_ref=root>
+        <div class="kd" lang=t.code node_ref=root>
             <Router base=base>
                 <Chrome>
                     <div class="kd-header" role=standalone.then_some("banner")>
                         <span class="kd-brand">"Kennel Desk"</span>
                         <div class="kd-nav" role="navigation" aria-label="Kennel Desk">
-                            <NavLink path="/" also="/" label="Today"/>
-                            <NavLink path="/board" also="/board" label="Board"/>
-                            <NavLink path="/bookings" also="/bookings" label="Bookings"/>
-                            <NavLink path="/invoices" also="/invoices" label="Invoices"/>
+                            <NavLink path="/" also="/" label=t.nav_today/>
+                            <NavLink path="/board" also="/board" label=t.nav_board/>
+                            <NavLink path="/bookings" also="/bookings" label=t.nav_bookings/>
+                            <NavLink path="/invoices" also="/invoices" label=t.nav_invoices/>
                         </div>
                     </div>
                 </Chrome>
@@ -128,18 +142,19 @@ fn NavLink(path: &'static str, also: &'static str, label: &'static str) -> impl 
 /// app's live region says it.
 #[component]
 fn OfflineBanner(online: ReadSignal<bool>) -> impl IntoView {
-    const OFFLINE: &str =
-        "Offline. Showing the last loaded data; it refreshes when the connection returns.";
+    let t = i18n::t();
     Effect::new(move |was_online: Option<bool>| {
         let now = online.get();
         match (was_online, now) {
-            (Some(true) | None, false) => a11y::announce(OFFLINE),
-            (Some(false), true) => a11y::announce("Back online."),
+            (Some(true) | None, false) => a11y::announce(t.offline),
+            (Some(false), true) => a11y::announce(t.back_online),
             _ => {}
         }
         now
     });
-    move || (!online.get()).then(|| view! { <p class="kd-notice kd-notice--offline">{OFFLINE}</p> })
+    move || {
+        (!online.get()).then(|| view! { <p class="kd-notice kd-notice--offline">{t.offline}</p> })
+    }
 }
 
 /// Tracks `navigator.onLine`; when the network returns, what is on screen and failed is

@@ -104,7 +104,7 @@ fn rejected_records_are_counted_and_named() {
         },
     ];
     let _app = leptos::mount::mount_to(el.clone(), move || {
-        view! { <RejectedNotice rejected what="bookings"/> }
+        view! { <RejectedNotice rejected summary=kennel_desk::i18n::EN.rejected_bookings/> }
     });
     assert_eq!(
         text(&el, "summary"),
@@ -126,7 +126,7 @@ fn rejected_records_are_counted_and_named() {
 fn no_rejected_records_render_nothing() {
     let el = host();
     let _app = leptos::mount::mount_to(el.clone(), || {
-        view! { <RejectedNotice rejected=Vec::new() what="bookings"/> }
+        view! { <RejectedNotice rejected=Vec::new() summary=kennel_desk::i18n::EN.rejected_bookings/> }
     });
     assert!(el.query_selector("details").unwrap().is_none());
 }
@@ -296,5 +296,58 @@ mod money_formatting {
         assert!(data.class_name().contains("kd-money--negative"));
         let invalid = el.query_selector(".kd-money--invalid").unwrap().unwrap();
         assert_eq!(invalid.text_content().unwrap(), "twelve (not a number)");
+    }
+}
+
+// ---- Dates and times as people read them (issue 6): Intl.DateTimeFormat ----
+
+mod date_formatting {
+    use kennel_desk::format::{format_date, DateStyle};
+    use wasm_bindgen_test::*;
+
+    /// Noon on 22 November 2026, or 14:05 that day, local time.
+    fn at(hours: i32, minutes: i32) -> js_sys::Date {
+        js_sys::Date::new_with_year_month_day_hr_min(2026, 10, 22, hours, minutes)
+    }
+
+    fn date(locale: &str, style: DateStyle, hours: i32, minutes: i32) -> String {
+        format_date(locale, style, &at(hours, minutes))
+            .expect("Intl formats")
+            .replace(['\u{a0}', '\u{202f}'], " ")
+    }
+
+    #[wasm_bindgen_test]
+    fn german() {
+        assert_eq!(date("de-DE", DateStyle::Medium, 12, 0), "22.11.2026");
+        assert_eq!(
+            date("de-DE", DateStyle::Full, 12, 0),
+            "Sonntag, 22. November 2026"
+        );
+        assert_eq!(date("de-DE", DateStyle::Time, 14, 5), "14:05");
+        assert_eq!(date("de-CH", DateStyle::Medium, 12, 0), "22.11.2026");
+    }
+
+    #[wasm_bindgen_test]
+    fn english() {
+        assert_eq!(date("en-US", DateStyle::Medium, 12, 0), "Nov 22, 2026");
+        assert_eq!(
+            date("en-US", DateStyle::Full, 12, 0),
+            "Sunday, November 22, 2026"
+        );
+        assert_eq!(date("en-US", DateStyle::Time, 14, 5), "2:05 PM");
+        assert_eq!(date("en-GB", DateStyle::Medium, 12, 0), "22 Nov 2026");
+    }
+
+    #[wasm_bindgen_test]
+    fn a_broken_locale_falls_back_to_the_browsers_own() {
+        assert!(format_date("not a locale!", DateStyle::Medium, &at(12, 0)).is_some());
+    }
+
+    #[wasm_bindgen_test]
+    fn what_is_not_a_plain_date_is_shown_as_sent() {
+        use kennel_desk::format::date_text;
+        assert_eq!(date_text("soon"), "soon");
+        assert_eq!(date_text("2026-02-31"), "2026-02-31");
+        assert_eq!(date_text("2026-11-22T10:00"), "2026-11-22T10:00");
     }
 }

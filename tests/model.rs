@@ -3,6 +3,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use kennel_desk::config::{encode_segment, Config};
+use kennel_desk::i18n::{DE, EN};
 use kennel_desk::model::filter::{
     booking_counts, booking_haystack, distinct, invoice_haystack, invoice_totals, select_bookings,
     select_invoices, BookingView, InvoiceView,
@@ -138,11 +139,14 @@ fn booking_statuses_map_known_spellings_and_keep_the_rest() {
     }
     let other = BookingStatus::from(Some("waitlisted".into()));
     assert_eq!(
-        other.label(),
+        EN.booking_status(&other),
         "waitlisted",
         "unknown status shown as written"
     );
-    assert_eq!(BookingStatus::from(None).label(), "No status");
+    assert_eq!(DE.booking_status(&other), "waitlisted");
+    assert_eq!(EN.booking_status(&BookingStatus::from(None)), "No status");
+    assert_eq!(DE.booking_status(&BookingStatus::from(None)), "Kein Status");
+    assert_eq!(DE.booking_status(&BookingStatus::Pickup), "Abholung");
 }
 
 #[test]
@@ -160,7 +164,7 @@ fn invoice_statuses_map_open_and_paid_and_keep_the_rest() {
         InvoiceStatus::Other("overdue".into())
     );
     assert_eq!(
-        InvoiceStatus::from(Some("overdue".into())).label(),
+        EN.invoice_status(&InvoiceStatus::from(Some("overdue".into()))),
         "overdue"
     );
 }
@@ -460,6 +464,7 @@ fn path_routing_owns_only_its_base_and_what_is_below_it() {
 
 mod invoices_and_customers {
     use super::invoices;
+    use kennel_desk::i18n::{DE, EN};
     use kennel_desk::model::customer::{customer_records, when, When};
     use kennel_desk::model::export::invoices_csv;
     use kennel_desk::model::invoice_list::invoice_search_text;
@@ -633,7 +638,7 @@ mod invoices_and_customers {
         assert_eq!(ids(&inv, &InvoiceFilter::default()), ["i-1", "i-4", "i-5"]);
         let options: Vec<_> = status_options(&inv)
             .into_iter()
-            .map(|(f, n)| (f.label().to_string(), n))
+            .map(|(f, n)| (EN.status_filter(&f).to_string(), n))
             .collect();
         assert_eq!(
             options,
@@ -743,7 +748,8 @@ mod invoices_and_customers {
                 {"id":"i-3","amount":-20,"currency":"CHF","status":"paid"}]"#,
         )
         .items;
-        let csv = invoices_csv(&inv, &[2, 0, 1]).expect("csv");
+        let status = |s: &InvoiceStatus| EN.invoice_status(s).to_string();
+        let csv = invoices_csv(&inv, &[2, 0, 1], &EN.invoices_csv_header, status).expect("csv");
         assert_eq!(
             csv,
             "Number,Date,Amount,Currency,Status,Customer,Booking\r\n\
@@ -752,8 +758,18 @@ mod invoices_and_customers {
              i-2,,twelve,,weird,,\r\n"
         );
         assert_eq!(
-            invoices_csv(&inv, &[]).as_deref(),
+            invoices_csv(&inv, &[], &EN.invoices_csv_header, status).as_deref(),
             Some("Number,Date,Amount,Currency,Status,Customer,Booking\r\n")
+        );
+        // In German: the header and the statuses the app knows; data as sent.
+        let status = |s: &InvoiceStatus| DE.invoice_status(s).to_string();
+        assert_eq!(
+            invoices_csv(&inv, &[2, 1], &DE.invoices_csv_header, status).as_deref(),
+            Some(
+                "Nummer,Datum,Betrag,Währung,Status,Kunde,Buchung\r\n\
+                 i-3,,-20.00,CHF,Bezahlt,,\r\n\
+                 i-2,,twelve,,weird,,\r\n"
+            )
         );
     }
 

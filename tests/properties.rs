@@ -8,6 +8,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use kennel_desk::config::{encode_segment, Config};
+use kennel_desk::i18n::{DE, EN};
 use kennel_desk::model::filter::{
     booking_haystack, invoice_haystack, invoice_totals, select_bookings, select_invoices,
     BookingView, InvoiceView,
@@ -199,10 +200,10 @@ proptest! {
                 prop_assert_eq!(booking.id.as_str(), id);
             }
             prop_assert!(!booking.id.trim().is_empty());
-            let _ = (booking.status.label(), booking.status.css(), booking.status.rank());
+            let _ = (EN.booking_status(&booking.status), booking.status.css(), booking.status.rank());
         }
         if let Ok(invoice) = decode_one::<Invoice>(&body, "the invoice") {
-            let _ = (invoice.display_number(), invoice.status.label(), invoice.status.css());
+            let _ = (invoice.display_number(), EN.invoice_status(&invoice.status), invoice.status.css());
             let mut totals = CurrencyTotals::default();
             totals.add(invoice.currency.as_deref(), &invoice.amount);
             for (_, total) in totals.iter() {
@@ -240,11 +241,13 @@ proptest! {
     fn statuses_parse_anything(raw in prop::option::of(text())) {
         let booking = BookingStatus::from(raw.clone());
         let invoice = InvoiceStatus::from(raw.clone());
-        let _ = (booking.label(), booking.css(), booking.rank(), invoice.label(), invoice.css());
+        let _ = (DE.booking_status(&booking), booking.css(), booking.rank(), DE.invoice_status(&invoice), invoice.css());
         // What the app does not know is shown exactly as written.
         if let BookingStatus::Other(kept) = &booking {
             prop_assert_eq!(Some(kept), raw.as_ref());
-            prop_assert_eq!(booking.label(), kept.as_str());
+            // In every language.
+            prop_assert_eq!(EN.booking_status(&booking), kept.as_str());
+            prop_assert_eq!(DE.booking_status(&booking), kept.as_str());
         }
         if raw.as_deref().is_none_or(|r| r.trim().is_empty()) {
             prop_assert_eq!(booking, BookingStatus::Missing);

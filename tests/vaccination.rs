@@ -3,12 +3,44 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use kennel_desk::config::Config;
+use kennel_desk::i18n::{DE, EN};
 use kennel_desk::model::stay::{split_stays, stay_invoices, when, When};
 use kennel_desk::model::vaccination::{
-    date_text, parse_iso_date, vaccination_summary, VaccinationState as S, DEFAULT_WARN_DAYS,
+    date_text, parse_iso_date, vaccination_summary, VaccinationEntry, VaccinationNote,
+    VaccinationState as S, DEFAULT_WARN_DAYS,
 };
 use kennel_desk::model::*;
 use time::{Date, Month};
+
+/// What the profile shows beside an entry, in English (`i18n`: model/ returns the number).
+trait DaysText {
+    fn days_text(&self) -> String;
+}
+
+impl DaysText for VaccinationEntry {
+    fn days_text(&self) -> String {
+        (EN.vacc_days)(self.days_left)
+    }
+}
+
+#[test]
+fn days_and_marks_read_in_german_too() {
+    assert_eq!((DE.vacc_days)(None), "nicht geprüft");
+    assert_eq!((DE.vacc_days)(Some(0)), "läuft heute ab");
+    assert_eq!((DE.vacc_days)(Some(1)), "noch 1 Tag");
+    assert_eq!((DE.vacc_days)(Some(12)), "noch 12 Tage");
+    assert_eq!((DE.vacc_days)(Some(-1)), "seit 1 Tag abgelaufen");
+    assert_eq!((DE.vacc_days)(Some(-40)), "seit 40 Tagen abgelaufen");
+    assert_eq!(DE.vaccination(S::Expired), "Abgelaufen");
+    assert_eq!(
+        DE.vaccination_badge(S::ExpiresSoon),
+        "Impfung läuft bald ab"
+    );
+    assert_eq!(
+        DE.vaccination_note(VaccinationNote::GivenOnly),
+        "nur das Impfdatum, kein Ablaufdatum"
+    );
+}
 
 fn d(y: i32, m: u8, day: u8) -> Date {
     Date::from_calendar_date(y, Month::try_from(m).expect("month"), day).expect("date")
@@ -71,7 +103,10 @@ fn empty_missing_and_none_say_no_record() {
         assert_eq!(s.state, S::NoRecord, "{raw:?}");
         assert!(s.entries.is_empty(), "{raw:?}");
     }
-    assert_eq!(S::NoRecord.summary_label(), "No vaccinations on record");
+    assert_eq!(
+        EN.vaccination_badge(S::NoRecord),
+        "No vaccinations on record"
+    );
 }
 
 #[test]
@@ -226,7 +261,7 @@ fn impossible_dates_are_not_checked() {
         assert_eq!(s.entries[0].expires, None, "{raw}");
         assert_eq!(
             s.entries[0].note,
-            Some("the date in it is not a calendar date"),
+            Some(VaccinationNote::NotACalendarDate),
             "{raw}"
         );
     }

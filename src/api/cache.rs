@@ -375,8 +375,14 @@ fn keep_list(config: &Config, name: &'static str) -> Keep {
     })
 }
 
-const BOOKINGS: &str = "The list of bookings";
-const INVOICES: &str = "The list of invoices";
+/// What a list is called in an error (in the app's language, chosen before any request).
+fn bookings_name() -> &'static str {
+    crate::i18n::t().what_bookings
+}
+
+fn invoices_name() -> &'static str {
+    crate::i18n::t().what_invoices
+}
 
 fn list_fetch<T: serde::de::DeserializeOwned + 'static>(
     config: &Config,
@@ -393,7 +399,7 @@ fn list_fetch<T: serde::de::DeserializeOwned + 'static>(
 fn record_fetch<T: serde::de::DeserializeOwned + 'static>(
     config: &Config,
     kind: &'static str,
-    noun: &'static str,
+    noun: fn(&str) -> String,
     id: String,
     slots: Option<Arc<Semaphore>>,
 ) -> Fetch<T> {
@@ -417,11 +423,11 @@ fn record_fetch<T: serde::de::DeserializeOwned + 'static>(
 impl Cache {
     pub fn new(config: Config) -> Cache {
         let bookings = Query::new(
-            list_fetch(&config, "/bookings", BOOKINGS),
+            list_fetch(&config, "/bookings", bookings_name()),
             Some(keep_list(&config, "bookings")),
         );
         let invoices = Query::new(
-            list_fetch(&config, "/invoices", INVOICES),
+            list_fetch(&config, "/invoices", invoices_name()),
             Some(keep_list(&config, "invoices")),
         );
         Cache(Arc::new(Inner {
@@ -447,13 +453,13 @@ impl Cache {
                 cache
                     .0
                     .bookings
-                    .restore(&stored, |b| decode_list(b, BOOKINGS));
+                    .restore(&stored, |b| decode_list(b, bookings_name()));
             }
             if let Some(stored) = snapshot::load(&base, "invoices").await {
                 cache
                     .0
                     .invoices
-                    .restore(&stored, |b| decode_list(b, INVOICES));
+                    .restore(&stored, |b| decode_list(b, invoices_name()));
             }
             let animals = snapshot::load_animals(&base).await;
             let mut kept = lock(&cache.0.kept_animals);
@@ -477,7 +483,9 @@ impl Cache {
             return;
         }
         if let Some(stored) = lock(&self.0.kept_animals).get(id) {
-            query.restore(stored, |b| decode_one(b, "Animal"));
+            query.restore(stored, |b| {
+                decode_one(b, &(crate::i18n::t().what_animal)(id))
+            });
         }
     }
 
@@ -534,7 +542,10 @@ impl Cache {
     pub fn booking(&self, id: &str) -> Query<Booking> {
         let config = &self.0.config;
         let query = entry(&self.0.booking, id, |id| {
-            Query::new(record_fetch(config, "bookings", "Booking", id, None), None)
+            Query::new(
+                record_fetch(config, "bookings", crate::i18n::t().what_booking, id, None),
+                None,
+            )
         });
         query.ensure();
         query
@@ -543,7 +554,10 @@ impl Cache {
     pub fn invoice(&self, id: &str) -> Query<Invoice> {
         let config = &self.0.config;
         let query = entry(&self.0.invoice, id, |id| {
-            Query::new(record_fetch(config, "invoices", "Invoice", id, None), None)
+            Query::new(
+                record_fetch(config, "invoices", crate::i18n::t().what_invoice, id, None),
+                None,
+            )
         });
         query.ensure();
         query
@@ -552,7 +566,13 @@ impl Cache {
     fn animal_query(&self, id: &str) -> Query<Animal> {
         let (config, slots) = (&self.0.config, &self.0.animal_slots);
         let query = entry(&self.0.animal, id, |id| {
-            let fetch = record_fetch(config, "animals", "Animal", id.clone(), Some(slots.clone()));
+            let fetch = record_fetch(
+                config,
+                "animals",
+                crate::i18n::t().what_animal,
+                id.clone(),
+                Some(slots.clone()),
+            );
             Query::new(fetch, Some(self.keep_animal(id)))
         });
         // A name from the last session, until the service answers.

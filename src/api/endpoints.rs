@@ -64,13 +64,13 @@ pub async fn list<T: DeserializeOwned>(
 pub async fn record<T: DeserializeOwned>(
     config: &Config,
     kind: &str,
-    noun: &str,
+    noun: fn(&str) -> String,
     id: &str,
     call: &Call,
 ) -> Result<Fresh<T>, ApiError> {
     let path = format!("/{kind}/{}", segment(id));
     fetch(config, &path, call, |body| {
-        decode_one(body, &format!("{noun} {id}")).map_err(ApiError::Decode)
+        decode_one(body, &noun(id)).map_err(ApiError::Decode)
     })
     .await
 }

@@ -3,39 +3,57 @@
 //! An error body is never shown as it came: a proxy's HTML error page would show its markup
 //! at the counter and a JSON error its braces. Only a JSON `message` (or `error`) text, or a
 //! short plain-text excerpt, is kept.
+//!
+//! The words are the app's language's (`i18n`); `Display` gives them, so `to_string()` is
+//! what staff read. The service's own message text and the parser's reason stay as sent.
 
+use crate::i18n::t;
 use crate::model::DecodeError;
-use thiserror::Error;
+use std::fmt;
 
 /// The outcome of a failed request. Cloneable so the last error can sit in a signal next
 /// to the last good data.
-#[derive(Clone, Debug, PartialEq, Error)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum ApiError {
     /// No answer at all: offline, DNS, refused connection, or a CORS refusal (the browser
     /// does not tell these apart). The browser's own words are kept for the console only.
-    #[error("The kennel service could not be reached. Check the network connection.")]
     Network(String),
     /// No answer (status and headers) within the connect/first-byte time-out.
-    #[error("The kennel service did not answer within {0} seconds.")]
     Timeout(u32),
     /// The answer started but its body did not finish arriving within the body allowance.
-    #[error("The answer from the kennel service was still arriving after {0} seconds; the connection may be too slow.")]
     BodyTimeout(u32),
     /// HTTP 404. Detail pages show their own "No booking with id X"; on a list it most likely
     /// means the API address is wrong, so the message says where to look.
-    #[error("The kennel service answered \"not found\" (HTTP 404). Check the API address in the settings.")]
     NotFound,
-    #[error("{}", http_message(*.status, .excerpt))]
-    Http { status: u16, excerpt: String },
-    #[error("The kennel service sent an answer that could not be used. {0}.")]
+    Http {
+        status: u16,
+        excerpt: String,
+    },
     Decode(DecodeError),
 }
 
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let t = t();
+        match self {
+            ApiError::Network(_) => f.write_str(t.err_network),
+            ApiError::Timeout(s) => f.write_str(&(t.err_timeout)(*s)),
+            ApiError::BodyTimeout(s) => f.write_str(&(t.err_body_timeout)(*s)),
+            ApiError::NotFound => f.write_str(t.err_not_found),
+            ApiError::Http { status, excerpt } => f.write_str(&http_message(*status, excerpt)),
+            ApiError::Decode(e) => f.write_str(&(t.err_decode)(&e.what, &e.detail)),
+        }
+    }
+}
+
+impl std::error::Error for ApiError {}
+
 fn http_message(status: u16, excerpt: &str) -> String {
+    let t = t();
     let head = match status {
-        500..=599 => format!("The kennel service is having a problem (HTTP {status})"),
-        401 | 403 => format!("The kennel service refused access (HTTP {status})"),
-        _ => format!("The kennel service answered with an error (HTTP {status})"),
+        500..=599 => (t.err_server)(status),
+        401 | 403 => (t.err_refused)(status),
+        _ => (t.err_http)(status),
     };
     if excerpt.is_empty() {
         format!("{head}.")

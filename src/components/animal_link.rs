@@ -18,10 +18,11 @@ pub fn AnimalLink(animal_id: Option<String>) -> impl IntoView {
     // (the user moved on) is dropped instead of using the connection.
     query.hold();
     let href = cache.config().record_href("animals", &id);
+    let t = crate::i18n::t();
     let label = move || match (query.data.get(), query.error.get()) {
         (Some(animal), _) => animal.display_name().to_string(),
-        (None, Some(ApiError::NotFound)) => format!("{id} (unknown animal)"),
-        (None, Some(_)) => format!("{id} (name unavailable)"),
+        (None, Some(ApiError::NotFound)) => (t.unknown_animal)(&id),
+        (None, Some(_)) => (t.name_unavailable)(&id),
         (None, None) => format!("{id}…"),
     };
     view! { <a class="kd-animal-link" href=href>{label}</a> }.into_any()

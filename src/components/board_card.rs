@@ -3,6 +3,7 @@
 use super::{AnimalLink, CustomerLink, VaccinationBadge};
 use crate::api::cache::use_cache;
 use crate::clock::today_local;
+use crate::i18n::t;
 use crate::model::text::{or_dash, MISSING};
 use crate::model::vaccination::{vaccination_summary, VaccinationState};
 use crate::model::Booking;
@@ -22,7 +23,7 @@ fn first_line(care: &str) -> (String, bool) {
 #[component]
 pub fn CareNote(care: Option<String>) -> impl IntoView {
     let Some(care) = care else {
-        return view! { <p class="kd-card__care kd-card__care--none">"No care notes"</p> }
+        return view! { <p class="kd-card__care kd-card__care--none">{t().no_care_notes}</p> }
             .into_any();
     };
     let (first, more) = first_line(&care);
@@ -43,7 +44,7 @@ pub fn CareNote(care: Option<String>) -> impl IntoView {
 #[component]
 pub fn BoardCard(
     booking: Booking,
-    /// "EUR 120.00 · CHF 42.35" when something is open for the booking or its customer.
+    /// "€120.00 · CHF 42.35" when something is open for the booking or its customer.
     #[prop(into)]
     owed: Signal<Option<String>>,
     /// Going home today, time passed, still marked pickup.
@@ -98,6 +99,7 @@ pub fn BoardCard(
     };
     let time = or_dash(booking.time.as_deref()).to_string();
     let location = or_dash(booking.location.as_deref()).to_string();
+    let t = t();
     view! {
         <article class="kd-card" data-booking=booking.id.clone()>
             <header class="kd-card__head">
@@ -113,22 +115,22 @@ pub fn BoardCard(
             <CareNote care=booking.care.clone()/>
             <ul class="kd-flags">
                 {move || owed.get().map(|text| view! {
-                    <li class="kd-flag kd-flag--owes">"Owes " {text}</li>
+                    <li class="kd-flag kd-flag--owes">{(t.owes)(&text)}</li>
                 })}
                 {move || late.get().then(|| view! {
-                    <li class="kd-flag kd-flag--late">"Late pickup"</li>
+                    <li class="kd-flag kd-flag--late">{t.late_pickup}</li>
                 })}
                 {move || no_vaccinations.get().then(|| view! {
-                    <li class="kd-flag kd-flag--vacc">"Vaccinations not on record"</li>
+                    <li class="kd-flag kd-flag--vacc">{t.vaccinations_not_on_record}</li>
                 })}
                 {double_booked.then(|| view! {
-                    <li class="kd-flag kd-flag--double">"Double-booked"</li>
+                    <li class="kd-flag kd-flag--double">{t.double_booked}</li>
                 })}
                 {move || vaccination_warning().map(|state| view! {
                     <li class="kd-flag kd-flag--vacc-badge"><VaccinationBadge state/></li>
                 })}
             </ul>
-            <a class="kd-card__open" href=href>"Open booking " {booking.id.clone()}</a>
+            <a class="kd-card__open" href=href>{(t.open_booking)(&booking.id)}</a>
         </article>
     }
 }
@@ -148,22 +150,19 @@ pub fn RunCard(booking: Booking) -> impl IntoView {
                 .unwrap_or_else(|| MISSING.to_string())
         }
     };
-    let dates = format!(
-        "{} → {}",
-        or_dash(booking.from.as_deref()),
-        or_dash(booking.to.as_deref())
-    );
+    let dates = crate::format::stay_dates(booking.from.as_deref(), booking.to.as_deref());
+    let t = t();
     view! {
         <article class="kd-runcard">
             <h3 class="kd-runcard__name"><AnimalLink animal_id=booking.animal_id.clone()/></h3>
             <dl>
-                <dt>"Species"</dt><dd>{field(|a| a.species.clone())}</dd>
-                <dt>"Breed"</dt><dd>{field(|a| a.breed.clone())}</dd>
-                <dt>"Location"</dt><dd>{or_dash(booking.location.as_deref()).to_string()}</dd>
-                <dt>"Dates"</dt><dd>{dates}</dd>
-                <dt>"Care"</dt><dd class="kd-runcard__care">{or_dash(booking.care.as_deref()).to_string()}</dd>
-                <dt>"Vaccinations"</dt><dd>{field(|a| a.vaccinations.clone())}</dd>
-                <dt>"Owner"</dt><dd>{field(|a| a.customer_id.clone())}</dd>
+                <dt>{t.species}</dt><dd>{field(|a| a.species.clone())}</dd>
+                <dt>{t.breed}</dt><dd>{field(|a| a.breed.clone())}</dd>
+                <dt>{t.location}</dt><dd>{or_dash(booking.location.as_deref()).to_string()}</dd>
+                <dt>{t.dates}</dt><dd>{dates}</dd>
+                <dt>{t.care}</dt><dd class="kd-runcard__care">{or_dash(booking.care.as_deref()).to_string()}</dd>
+                <dt>{t.vaccinations}</dt><dd>{field(|a| a.vaccinations.clone())}</dd>
+                <dt>{t.owner}</dt><dd>{field(|a| a.customer_id.clone())}</dd>
             </dl>
         </article>
     }

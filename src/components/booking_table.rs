@@ -5,7 +5,8 @@
 
 use super::{AnimalLink, AnimalVaccinationBadge, BookingBadge, CustomerLink, SortControl};
 use crate::api::cache::use_cache;
-use crate::model::listing::{BookingColumn, Column};
+use crate::i18n::t;
+use crate::model::listing::BookingColumn;
 use crate::model::rows::{keyed_rows, RowKey};
 use crate::model::text::{excerpt, or_dash, MISSING};
 use crate::model::{Booking, List};
@@ -32,9 +33,12 @@ pub fn BookingTable(
     sort: Option<SortControl<BookingColumn>>,
 ) -> impl IntoView {
     let window = Window::new(rows);
+    let t = t();
     let th = move |col: BookingColumn| match sort {
-        Some(control) => control.header(col).into_any(),
-        None => view! { <th scope="col" role="columnheader">{col.label()}</th> }.into_any(),
+        Some(control) => control.header(col, t.booking_column(col)).into_any(),
+        None => {
+            view! { <th scope="col" role="columnheader">{t.booking_column(col)}</th> }.into_any()
+        }
     };
     let each = move || window.keyed(source, |b: &Booking| b.id.as_str());
     // Runs right after `each`, against the same answer, so the index is that answer's.
@@ -53,7 +57,7 @@ pub fn BookingTable(
                         {show_animal.then(|| th(BookingColumn::Animal))}
                         {th(BookingColumn::Customer)}
                         {th(BookingColumn::Location)}
-                        <th scope="col" role="columnheader">"Care"</th>
+                        <th scope="col" role="columnheader">{t.care}</th>
                     </tr>
                 </thead>
                 <tbody role="rowgroup">
@@ -71,9 +75,10 @@ pub fn BookingTable(
 fn BookingRow(booking: Booking, show_animal: bool) -> impl IntoView {
     let cache = use_cache();
     let href = cache.config().record_href("bookings", &booking.id);
+    let t = t();
     let dates = match (&booking.from, &booking.to) {
-        (None, None) => format!("Booking {}", booking.id),
-        (from, to) => format!("{} → {}", or_dash(from.as_deref()), or_dash(to.as_deref())),
+        (None, None) => (t.booking_title)(&booking.id),
+        (from, to) => crate::format::stay_dates(from.as_deref(), to.as_deref()),
     };
     let care = booking
         .care
@@ -82,17 +87,17 @@ fn BookingRow(booking: Booking, show_animal: bool) -> impl IntoView {
         .unwrap_or_else(|| MISSING.to_string());
     view! {
         <tr role="row">
-            <td role="cell" data-label="Dates">
+            <td role="cell" data-label=t.dates>
                 // One element, so the card layout keeps link and id in one grid cell.
                 <div>
                     <a class="kd-row-link" href=href>{dates}</a>
                     <span class="kd-sub">{booking.id.clone()}</span>
                 </div>
             </td>
-            <td role="cell" data-label="Time">{or_dash(booking.time.as_deref()).to_string()}</td>
-            <td role="cell" data-label="Status"><BookingBadge status=booking.status.clone()/></td>
+            <td role="cell" data-label=t.time>{or_dash(booking.time.as_deref()).to_string()}</td>
+            <td role="cell" data-label=t.status><BookingBadge status=booking.status.clone()/></td>
             {show_animal.then(|| view! {
-                <td role="cell" data-label="Animal">
+                <td role="cell" data-label=t.animal>
                     // One element, as above: name and badge share the card's grid cell.
                     <div>
                         <AnimalLink animal_id=booking.animal_id.clone()/>
@@ -101,9 +106,9 @@ fn BookingRow(booking: Booking, show_animal: bool) -> impl IntoView {
                     </div>
                 </td>
             })}
-            <td role="cell" data-label="Customer"><CustomerLink customer_id=booking.customer_id.clone()/></td>
-            <td role="cell" data-label="Location">{or_dash(booking.location.as_deref()).to_string()}</td>
-            <td role="cell" data-label="Care" class="kd-care">{care}</td>
+            <td role="cell" data-label=t.customer><CustomerLink customer_id=booking.customer_id.clone()/></td>
+            <td role="cell" data-label=t.location>{or_dash(booking.location.as_deref()).to_string()}</td>
+            <td role="cell" data-label=t.care class="kd-care">{care}</td>
         </tr>
     }
 }
@@ -148,13 +153,13 @@ impl Window {
             (total > limit).then(|| {
                 view! {
                     <p class="kd-more">
-                        {format!("Showing {limit} of {total}.")}
+                        {(t().showing_of)(limit, total)}
                         <button
                             type="button"
                             class="kd-button kd-button--quiet"
                             on:click=move |_| self.shown.update(|s| *s += ROWS_PER_PAGE)
                         >
-                            "Show more"
+                            {t().show_more}
                         </button>
                     </p>
                 }

@@ -1,11 +1,11 @@
 //! The invoices table, used by the invoice list, the booking page and the animal page.
 
 use super::booking_table::Window;
-use super::{CustomerLink, InvoiceBadge, Money};
+use super::{CustomerLink, DateText, InvoiceBadge, Money};
 use crate::api::cache::use_cache;
 use crate::model::rows::RowKey;
-use crate::model::text::{or_dash, MISSING};
-use crate::model::{Amount, Invoice, List};
+use crate::model::text::MISSING;
+use crate::model::{Invoice, List};
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -16,6 +16,7 @@ pub fn InvoiceTable(
     #[prop(into)] rows: Signal<Vec<usize>>,
 ) -> impl IntoView {
     let window = Window::new(rows);
+    let t = crate::i18n::t();
     let each = move || window.keyed(source, |inv: &Invoice| inv.id.as_str());
     let row = move |(_, i): (RowKey, usize)| {
         let inv = source.with_untracked(|list| list.items.get(i).cloned());
@@ -26,12 +27,12 @@ pub fn InvoiceTable(
             <table role="table" class="kd-table kd-table--invoices">
                 <thead role="rowgroup">
                     <tr role="row">
-                        <th scope="col" role="columnheader">"Number"</th>
-                        <th scope="col" role="columnheader">"Date"</th>
-                        <th scope="col" role="columnheader" class="kd-num">"Amount"</th>
-                        <th scope="col" role="columnheader">"Status"</th>
-                        <th scope="col" role="columnheader">"Customer"</th>
-                        <th scope="col" role="columnheader">"Booking"</th>
+                        <th scope="col" role="columnheader">{t.number}</th>
+                        <th scope="col" role="columnheader">{t.date}</th>
+                        <th scope="col" role="columnheader" class="kd-num">{t.amount}</th>
+                        <th scope="col" role="columnheader">{t.status}</th>
+                        <th scope="col" role="columnheader">{t.customer}</th>
+                        <th scope="col" role="columnheader">{t.booking}</th>
                     </tr>
                 </thead>
                 <tbody role="rowgroup">
@@ -43,37 +44,28 @@ pub fn InvoiceTable(
     }
 }
 
-/// "EUR 1,234.50"; an amount that is not a number is shown as sent, marked.
-pub fn amount_text(amount: &Amount, currency: Option<&str>) -> String {
-    let currency = currency.unwrap_or("");
-    match amount {
-        Amount::Value(d) => format!("{currency} {}", d.format()).trim().to_string(),
-        Amount::Invalid(raw) => format!("{raw} (not a number)"),
-        Amount::Missing => MISSING.to_string(),
-    }
-}
-
 #[component]
 fn InvoiceRow(invoice: Invoice) -> impl IntoView {
     let cache = use_cache();
     let config = cache.config();
     let href = config.record_href("invoices", &invoice.id);
+    let t = crate::i18n::t();
     let booking = invoice.booking_id.clone().map(|b| {
         let href = config.record_href("bookings", &b);
         view! { <a href=href>{b}</a> }
     });
     view! {
         <tr role="row">
-            <td role="cell" data-label="Number">
+            <td role="cell" data-label=t.number>
                 <a class="kd-row-link" href=href>{invoice.display_number().to_string()}</a>
             </td>
-            <td role="cell" data-label="Date">{or_dash(invoice.date.as_deref()).to_string()}</td>
-            <td role="cell" data-label="Amount" class="kd-num">
+            <td role="cell" data-label=t.date><DateText sent=invoice.date.clone()/></td>
+            <td role="cell" data-label=t.amount class="kd-num">
                 <Money amount=invoice.amount.clone() currency=invoice.currency.clone()/>
             </td>
-            <td role="cell" data-label="Status"><InvoiceBadge status=invoice.status.clone()/></td>
-            <td role="cell" data-label="Customer"><CustomerLink customer_id=invoice.customer_id.clone()/></td>
-            <td role="cell" data-label="Booking">{booking.map(IntoAny::into_any).unwrap_or_else(|| MISSING.into_any())}</td>
+            <td role="cell" data-label=t.status><InvoiceBadge status=invoice.status.clone()/></td>
+            <td role="cell" data-label=t.customer><CustomerLink customer_id=invoice.customer_id.clone()/></td>
+            <td role="cell" data-label=t.booking>{booking.map(IntoAny::into_any).unwrap_or_else(|| MISSING.into_any())}</td>
         </tr>
     }
 }

@@ -31,7 +31,7 @@ pub fn Money(amount: Amount, currency: Option<String>) -> impl IntoView {
         Amount::Value(d) => view! { <MoneyValue amount=d currency/> }.into_any(),
         Amount::Invalid(raw) => view! {
             <span class="kd-money kd-money--invalid" data-currency=currency>
-                {format!("{raw} (not a number)")}
+                {(crate::i18n::t().not_a_number)(&raw)}
             </span>
         }
         .into_any(),

@@ -43,7 +43,7 @@ pub struct Missing {
 pub fn query_view<T, V>(
     query: Query<T>,
     role: Role,
-    what: &'static str,
+    loading: &'static str,
     missing: Option<Missing>,
     render: impl Fn(Arc<T>) -> V + Send + Sync + 'static,
 ) -> impl IntoView
@@ -78,7 +78,7 @@ where
                 }
                 .into_any(),
                 (Some(error), _) => view! { <ErrorState error on_retry=retry/> }.into_any(),
-                (None, _) => view! { <Loading what/> }.into_any(),
+                (None, _) => view! { <Loading message=loading/> }.into_any(),
             },
         }
     };
@@ -95,7 +95,7 @@ where
 pub fn query_view_live<T, V>(
     query: Query<T>,
     role: Role,
-    what: &'static str,
+    loading: &'static str,
     render: impl Fn(Signal<Arc<T>>) -> V + Send + Sync + 'static,
 ) -> impl IntoView
 where
@@ -145,7 +145,7 @@ where
             }
             Some(match q.error.get() {
                 Some(error) => view! { <ErrorState error on_retry=retry/> }.into_any(),
-                None => view! { <Loading what/> }.into_any(),
+                None => view! { <Loading message=loading/> }.into_any(),
             })
         }
     };
@@ -167,7 +167,12 @@ fn freshness<T: PartialEq + Send + Sync + 'static>(
         if query.data.with(Option::is_none) {
             return None;
         }
-        let at = query.loaded_at.get().map(clock).unwrap_or_default();
+        let at = query
+            .loaded_at
+            .get()
+            .map(crate::format::time_of)
+            .unwrap_or_default();
+        let t = crate::i18n::t();
         let refreshing = query.loading.get();
         let stale = query.stale.get();
         let view = match query.error.get() {
@@ -175,9 +180,9 @@ fn freshness<T: PartialEq + Send + Sync + 'static>(
                 <div class="kd-notice kd-notice--error" role="alert">
                     <span>
                         {if stale {
-                            format!("Could not refresh: {error} Showing a stored copy from {at}.")
+                            (t.refresh_failed_stored)(&error.to_string(), &at)
                         } else {
-                            format!("Could not refresh: {error} Showing what was loaded at {at}.")
+                            (t.refresh_failed)(&error.to_string(), &at)
                         }}
                     </span>
                     <button
@@ -186,7 +191,7 @@ fn freshness<T: PartialEq + Send + Sync + 'static>(
                         disabled=refreshing
                         on:click=move |_| retry.run(())
                     >
-                        {if refreshing { "Retrying…" } else { "Retry" }}
+                        {if refreshing { t.retrying } else { t.retry }}
                     </button>
                 </div>
             }
@@ -204,7 +209,7 @@ fn freshness<T: PartialEq + Send + Sync + 'static>(
                         disabled=refreshing
                         on:click=move |_| retry.run(())
                     >
-                        "Refresh"
+                        {t.refresh}
                     </button>
                 </p>
             }
@@ -217,15 +222,10 @@ fn freshness<T: PartialEq + Send + Sync + 'static>(
 /// "Updated 14:05", or for data read back from the browser's store after a reload, a plain
 /// "stored copy" warning with its time, so nobody takes it for the service's word.
 fn freshness_text(at: &str, stale: bool, refreshing: bool) -> String {
+    let t = crate::i18n::t();
     match (stale, refreshing) {
-        (true, _) => format!("Stored copy from {at}, not confirmed by the service yet."),
-        (false, true) => format!("Updated {at} · refreshing…"),
-        (false, false) => format!("Updated {at}"),
+        (true, _) => (t.stored_copy)(at),
+        (false, true) => (t.updated_refreshing)(at),
+        (false, false) => (t.updated)(at),
     }
-}
-
-/// "14:05": local wall-clock time of a timestamp in ms.
-fn clock(ms: f64) -> String {
-    let date = js_sys::Date::new(&ms.into());
-    format!("{:02}:{:02}", date.get_hours(), date.get_minutes())
 }

@@ -45,12 +45,12 @@ impl<K: Column> Clone for SortControl<K> {
 impl<K: Column> Copy for SortControl<K> {}
 
 impl<K: Column> SortControl<K> {
-    /// The header of `key`: sortable when this control exists.
-    pub fn header(self, key: K) -> impl IntoView {
+    /// The header of `key`, named `label`: sortable when this control exists.
+    pub fn header(self, key: K, label: &'static str) -> impl IntoView {
         let current = self.current;
         view! {
             <SortHeader
-                label=key.label()
+                label=label
                 aria=Signal::derive(move || Sort::aria(current.get(), key))
                 on_sort=Callback::new(move |_| self.on_sort.run(key))
             />

@@ -10,12 +10,11 @@ use leptos::prelude::*;
 /// together with its text is often not read.
 #[component]
 pub fn Loading(
-    /// What is loading, e.g. "bookings".
-    #[prop(into)]
-    what: String,
+    /// What to say, e.g. "Loading bookings…" (`i18n::Texts::loading_bookings`).
+    message: &'static str,
 ) -> impl IntoView {
-    let text = format!("Loading {what}…");
-    announce(text.clone());
+    let text = message;
+    announce(text);
     view! {
         <div class="kd-state kd-state--loading">
             <span class="kd-spinner" aria-hidden="true"></span>
@@ -47,7 +46,7 @@ pub fn ErrorState(
         <div class="kd-state kd-state--error">
             <p class="kd-state__message">{error.to_string()}</p>
             <button type="button" class="kd-button" on:click=move |_| on_retry.run(())>
-                "Retry"
+                {crate::i18n::t().retry}
             </button>
         </div>
     }
@@ -77,22 +76,26 @@ pub fn NotFound(
 #[component]
 pub fn RejectedNotice(
     rejected: Vec<Rejected>,
-    /// Plural noun, e.g. "bookings".
-    what: &'static str,
+    /// The sentence for a count, e.g. `i18n::Texts::rejected_bookings`.
+    summary: fn(usize) -> String,
 ) -> impl IntoView {
     if rejected.is_empty() {
         return None;
     }
-    let count = rejected.len();
-    let summary = if count == 1 {
-        format!("1 of the {what} could not be read and is not shown.")
-    } else {
-        format!("{count} of the {what} could not be read and are not shown.")
+    let t = crate::i18n::t();
+    let summary = summary(rejected.len());
+    // The parser's reason stays as it is: it is for whoever looks after the service.
+    let item = move |r: Rejected| {
+        format!(
+            "{}: {}",
+            (t.rejected_record)(r.position, r.id.as_deref()),
+            r.reason
+        )
     };
     Some(view! {
         <details class="kd-notice kd-notice--warn">
-            <summary>{summary}" Details"</summary>
-            <ul>{rejected.into_iter().map(|r| view! { <li>{r.to_string()}</li> }).collect_view()}</ul>
+            <summary>{summary}" "{t.details}</summary>
+            <ul>{rejected.into_iter().map(|r| view! { <li>{item(r)}</li> }).collect_view()}</ul>
         </details>
     })
 }

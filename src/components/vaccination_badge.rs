@@ -25,7 +25,7 @@ pub fn VaccinationBadge(
         vaccination_summary(vaccinations.as_deref(), today_local(), warn_days).state
     });
     let class = format!("kd-badge kd-vacc-badge kd-vacc-badge--{}", state.css());
-    view! { <span class=class>{state.summary_label()}</span> }
+    view! { <span class=class>{crate::i18n::t().vaccination_badge(state)}</span> }
 }
 
 /// The [`VaccinationBadge`] of an animal named by id, shown once the animal is loaded. It

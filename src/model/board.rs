@@ -5,7 +5,7 @@
 //! day arithmetic and the weekday, which is a few lines (Howard Hinnant's civil-day
 //! algorithm) against the size of a general calendar library in the wasm.
 
-use super::money::CurrencyTotals;
+use super::money::{CurrencyTotals, Decimal};
 use super::order::{sort_items, sort_rows};
 use super::status::{BookingStatus, InvoiceStatus};
 use super::text::fold;
@@ -106,14 +106,6 @@ pub enum Lane {
 
 impl Lane {
     pub const ALL: [Lane; 3] = [Lane::Arriving, Lane::InHouse, Lane::GoingHome];
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Lane::Arriving => "Arriving",
-            Lane::InHouse => "In the house",
-            Lane::GoingHome => "Going home",
-        }
-    }
 
     pub fn css(self) -> &'static str {
         match self {
@@ -288,14 +280,19 @@ impl<'a> OpenInvoices<'a> {
     }
 }
 
-/// "EUR 120.00 · CHF 42.35"; an open invoice whose amount cannot be read is said, not hidden.
-pub fn owed_text(totals: &CurrencyTotals) -> String {
+/// "€120.00 · CHF 42.35": each currency's sum through `money` (the view's locale formatter),
+/// and open invoices whose amount cannot be read said through `unreadable`, not hidden.
+pub fn owed_text(
+    totals: &CurrencyTotals,
+    money: impl Fn(&str, Decimal) -> String,
+    unreadable: impl Fn(usize) -> String,
+) -> String {
     let mut parts: Vec<String> = totals
         .iter()
-        .map(|(currency, sum)| format!("{currency} {sum}"))
+        .map(|(currency, sum)| money(currency, sum))
         .collect();
     if totals.left_out > 0 {
-        parts.push(format!("{} unreadable amount(s)", totals.left_out));
+        parts.push(unreadable(totals.left_out));
     }
     parts.join(" · ")
 }

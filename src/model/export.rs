@@ -9,7 +9,7 @@
 //! reader, so the two agree on every case they cover.
 
 use super::money::Amount;
-use super::Invoice;
+use super::{Invoice, InvoiceStatus};
 
 /// The table as CSV text (RFC 4180, `\r\n` line ends, fields quoted only when needed).
 pub fn to_csv(header: &[&str], rows: &[Vec<String>]) -> String {
@@ -56,23 +56,21 @@ pub fn file_name(view: &str, date: &str) -> String {
     format!("{}-{}.csv", clean(view), clean(date))
 }
 
-/// The booking list's columns in a CSV export: the table's columns, with its "Dates" cell
-/// split into the booking id, `from` and `to`, so a spreadsheet can sort by them.
-pub const BOOKING_HEADER: [&str; 9] = [
-    "Booking", "From", "To", "Time", "Status", "Animal", "Customer", "Location", "Care",
-];
-
 /// One booking as a CSV row: what the table shows, with the animal's name (`animal`, when
-/// known; else its id) and the whole care note. Missing values are empty cells, not dashes:
-/// a spreadsheet should see "nothing", not a character.
-pub fn booking_row(b: &super::Booking, animal: Option<&str>) -> Vec<String> {
+/// known; else its id), its status as staff read it (`status`, the view's words) and the
+/// whole care note. Missing values are empty cells, not dashes: a spreadsheet should see
+/// "nothing", not a character.
+///
+/// The columns (the header is the caller's, in its language): the table's columns, with its
+/// "Dates" cell split into the booking id, `from` and `to`, so a spreadsheet can sort by them.
+pub fn booking_row(b: &super::Booking, animal: Option<&str>, status: &str) -> Vec<String> {
     let text = |v: Option<&str>| v.unwrap_or("").to_string();
     vec![
         b.id.clone(),
         text(b.from.as_deref()),
         text(b.to.as_deref()),
         text(b.time.as_deref()),
-        b.status.label().to_string(),
+        status.to_string(),
         text(animal.or(b.animal_id.as_deref())),
         text(b.customer_id.as_deref()),
         text(b.location.as_deref()),
@@ -82,14 +80,11 @@ pub fn booking_row(b: &super::Booking, animal: Option<&str>) -> Vec<String> {
 
 // ---- Invoices ----
 
-/// The invoice list's columns; the table's columns, the amount split into value and currency.
-pub const INVOICE_COLUMNS: [&str; 7] = [
-    "Number", "Date", "Amount", "Currency", "Status", "Customer", "Booking",
-];
-
-/// One row as the cells the CSV carries: missing values are empty cells (a dash would be
-/// read as text by a spreadsheet), an amount that is not a number is kept as sent.
-pub fn invoice_cells(inv: &Invoice) -> [String; 7] {
+/// One row as the cells the CSV carries: the table's columns, the amount split into value
+/// and currency (number, date, amount, currency, status, customer, booking). Missing values
+/// are empty cells (a dash would be read as text by a spreadsheet), an amount that is not a
+/// number is kept as sent; the status is as staff read it (`status`, the view's words).
+pub fn invoice_cells(inv: &Invoice, status: impl Fn(&InvoiceStatus) -> String) -> [String; 7] {
     let amount = match &inv.amount {
         Amount::Value(d) => d.plain(),
         Amount::Invalid(raw) => raw.clone(),
@@ -101,19 +96,24 @@ pub fn invoice_cells(inv: &Invoice) -> [String; 7] {
         text(&inv.date),
         amount,
         text(&inv.currency),
-        inv.status.label().to_string(),
+        status(&inv.status),
         text(&inv.customer_id),
         text(&inv.booking_id),
     ]
 }
 
-/// The CSV text of `rows` (indices into `invoices`, in display order), header first.
+/// The CSV text of `rows` (indices into `invoices`, in display order), `header` first.
 /// `Option` for the callers' sake; building in memory does not fail.
-pub fn invoices_csv(invoices: &[Invoice], rows: &[usize]) -> Option<String> {
+pub fn invoices_csv(
+    invoices: &[Invoice],
+    rows: &[usize],
+    header: &[&str; 7],
+    status: impl Fn(&InvoiceStatus) -> String,
+) -> Option<String> {
     let cells: Vec<Vec<String>> = rows
         .iter()
         .filter_map(|&i| invoices.get(i))
-        .map(|inv| invoice_cells(inv).to_vec())
+        .map(|inv| invoice_cells(inv, &status).to_vec())
         .collect();
-    Some(to_csv(&INVOICE_COLUMNS, &cells))
+    Some(to_csv(header, &cells))
 }

@@ -49,16 +49,6 @@ impl BookingView {
         }
     }
 
-    pub fn label(self) -> &'static str {
-        match self {
-            BookingView::All => "All",
-            BookingView::Arriving => "Arriving today",
-            BookingView::InHouse => "In the house",
-            BookingView::Pickup => "Going home",
-            BookingView::Other => "Other",
-        }
-    }
-
     pub fn matches(self, status: &BookingStatus) -> bool {
         match self {
             BookingView::All => true,
@@ -86,14 +76,25 @@ pub fn booking_counts(bookings: &[Booking]) -> [usize; 5] {
 }
 
 /// Lower-cased search text of one booking, built once per list rather than per keystroke.
+/// The status is searchable as the service wrote it when the app does not know it; the
+/// view adds the words it shows for known ones ([`booking_haystack_with`]).
 pub fn booking_haystack(b: &Booking) -> String {
+    let status = match &b.status {
+        BookingStatus::Other(raw) => raw.as_str(),
+        _ => "",
+    };
+    booking_haystack_with(b, status)
+}
+
+/// [`booking_haystack`] with `status` as the status's words (the view's, in its language).
+pub fn booking_haystack_with(b: &Booking, status: &str) -> String {
     let fields = [
         Some(b.id.as_str()),
         b.animal_id.as_deref(),
         b.customer_id.as_deref(),
         b.from.as_deref(),
         b.to.as_deref(),
-        Some(b.status.label()),
+        Some(status).filter(|s| !s.is_empty()),
         b.time.as_deref(),
         b.care.as_deref(),
         b.location.as_deref(),
@@ -176,15 +177,6 @@ impl InvoiceView {
         }
     }
 
-    pub fn label(self) -> &'static str {
-        match self {
-            InvoiceView::All => "All",
-            InvoiceView::Open => "Open",
-            InvoiceView::Paid => "Paid",
-            InvoiceView::Other => "Other",
-        }
-    }
-
     pub fn matches(self, status: &InvoiceStatus) -> bool {
         match self {
             InvoiceView::All => true,
@@ -215,7 +207,10 @@ pub fn invoice_haystack(inv: &Invoice) -> String {
         inv.number.as_deref(),
         inv.date.as_deref(),
         inv.currency.as_deref(),
-        Some(inv.status.label()),
+        match &inv.status {
+            InvoiceStatus::Other(raw) => Some(raw.as_str()),
+            _ => None,
+        },
         inv.customer_id.as_deref(),
         inv.booking_id.as_deref(),
     ];

@@ -49,16 +49,6 @@ impl StatusFilter {
         }
     }
 
-    pub fn label(&self) -> &str {
-        match self {
-            StatusFilter::Open => "Open",
-            StatusFilter::Paid => "Paid",
-            StatusFilter::All => "All",
-            StatusFilter::NoStatus => "No status",
-            StatusFilter::Other(raw) => raw,
-        }
-    }
-
     pub fn matches(&self, status: &InvoiceStatus) -> bool {
         match (self, status) {
             (StatusFilter::All, _) => true,

@@ -5,7 +5,7 @@
 use super::board::{natural_cmp, time_key, Day};
 use super::order::sort_rows;
 use super::text::fold;
-use super::{Animal, Booking};
+use super::{Animal, Booking, BookingStatus};
 use std::cmp::Ordering;
 
 /// A sortable column of some list.
@@ -13,7 +13,6 @@ pub trait Column: Copy + Eq + Send + Sync + 'static {
     const ALL: &'static [Self];
     /// The column's name in the URL (`sort=animal`).
     fn param(self) -> &'static str;
-    fn label(self) -> &'static str;
 }
 
 /// A sort: which column, and whether reversed.
@@ -100,17 +99,6 @@ impl Column for BookingColumn {
             BookingColumn::Location => "location",
         }
     }
-
-    fn label(self) -> &'static str {
-        match self {
-            BookingColumn::Dates => "Dates",
-            BookingColumn::Time => "Time",
-            BookingColumn::Status => "Status",
-            BookingColumn::Animal => "Animal",
-            BookingColumn::Customer => "Customer",
-            BookingColumn::Location => "Location",
-        }
-    }
 }
 
 /// The booking list's filters, as read from the URL. Empty means "any".
@@ -164,6 +152,12 @@ pub fn animal_haystack(a: &Animal) -> String {
 /// Built once per list, not per keystroke.
 pub fn booking_haystack(b: &Booking) -> String {
     super::filter::booking_haystack(b)
+}
+
+/// The search text of one booking with its status in the view's words (see
+/// [`super::filter::booking_haystack_with`]).
+pub fn booking_haystack_with(b: &Booking, status: &str) -> String {
+    super::filter::booking_haystack_with(b, status)
 }
 
 /// The rows a booking list shows, and how many of the animals it looked at were not yet
@@ -309,7 +303,7 @@ fn compare(key: BookingColumn, a: &Booking, b: &Booking) -> Ordering {
             .status
             .rank()
             .cmp(&b.status.rank())
-            .then_with(|| a.status.label().cmp(b.status.label())),
+            .then_with(|| other_status(&a.status).cmp(other_status(&b.status))),
         BookingColumn::Customer => opt_cmp(
             a.customer_id.as_deref(),
             b.customer_id.as_deref(),
@@ -348,4 +342,12 @@ pub fn distinct_choices(values: Vec<&str>) -> Vec<String> {
         .collect();
     super::order::sort_items(&mut choices, &|a, b| natural_cmp(&a.0, &b.0));
     choices.into_iter().map(|(_, shown)| shown).collect()
+}
+
+/// An unknown status as written, for ordering unknown statuses among themselves.
+fn other_status(status: &BookingStatus) -> &str {
+    match status {
+        BookingStatus::Other(raw) => raw,
+        _ => "",
+    }
 }

@@ -39,17 +39,6 @@ impl From<Option<String>> for BookingStatus {
 }
 
 impl BookingStatus {
-    /// What staff read on the badge.
-    pub fn label(&self) -> &str {
-        match self {
-            BookingStatus::ArrivingToday => "Arriving today",
-            BookingStatus::InHouse => "In the house",
-            BookingStatus::Pickup => "Going home",
-            BookingStatus::Other(raw) => raw,
-            BookingStatus::Missing => "No status",
-        }
-    }
-
     /// Stable class suffix for styling; unknown statuses share one neutral look.
     pub fn css(&self) -> &'static str {
         match self {
@@ -98,15 +87,6 @@ impl From<Option<String>> for InvoiceStatus {
 }
 
 impl InvoiceStatus {
-    pub fn label(&self) -> &str {
-        match self {
-            InvoiceStatus::Open => "Open",
-            InvoiceStatus::Paid => "Paid",
-            InvoiceStatus::Other(raw) => raw,
-            InvoiceStatus::Missing => "No status",
-        }
-    }
-
     pub fn css(&self) -> &'static str {
         match self {
             InvoiceStatus::Open => "open",

@@ -45,28 +45,6 @@ impl VaccinationState {
         }
     }
 
-    /// The mark of one entry.
-    pub fn label(self) -> &'static str {
-        match self {
-            VaccinationState::Valid => "Valid",
-            VaccinationState::NotChecked => "Not checked",
-            VaccinationState::ExpiresSoon => "Expires soon",
-            VaccinationState::Expired => "Expired",
-            VaccinationState::NoRecord => "No vaccinations on record",
-        }
-    }
-
-    /// The badge text for a whole animal: it stands beside a name, so it says what it is about.
-    pub fn summary_label(self) -> &'static str {
-        match self {
-            VaccinationState::Valid => "Vaccinations valid",
-            VaccinationState::NotChecked => "Vaccinations not checked",
-            VaccinationState::ExpiresSoon => "Vaccination expires soon",
-            VaccinationState::Expired => "Vaccination expired",
-            VaccinationState::NoRecord => "No vaccinations on record",
-        }
-    }
-
     /// Stable class suffix for styling.
     pub fn css(self) -> &'static str {
         match self {
@@ -92,21 +70,16 @@ pub struct VaccinationEntry {
     pub days_left: Option<i32>,
     pub state: VaccinationState,
     /// Why an entry is not checked, when there is more to say than "no date".
-    pub note: Option<&'static str>,
+    pub note: Option<VaccinationNote>,
 }
 
-impl VaccinationEntry {
-    /// "12 days left", "expires today", "3 days overdue", "not checked".
-    pub fn days_text(&self) -> String {
-        match self.days_left {
-            None => "not checked".into(),
-            Some(0) => "expires today".into(),
-            Some(1) => "1 day left".into(),
-            Some(-1) => "1 day overdue".into(),
-            Some(d) if d > 0 => format!("{d} days left"),
-            Some(d) => format!("{} days overdue", d.unsigned_abs()),
-        }
-    }
+/// Why an entry with a date in it is still not checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VaccinationNote {
+    /// A date that is not in the calendar (31.02.2026).
+    NotACalendarDate,
+    /// Only the date it was given ("geimpft am …"), no expiry.
+    GivenOnly,
 }
 
 /// All entries of one animal and the state of the whole.
@@ -528,10 +501,8 @@ fn read_entry(text: &str, today: Date, warn_days: u32) -> VaccinationEntry {
     let expires = valid(Role::Expiry).or_else(|| valid(Role::Plain));
     let note = match expires {
         Some(_) => None,
-        None if dates.iter().any(|(d, _)| d.is_none()) => {
-            Some("the date in it is not a calendar date")
-        }
-        None if !dates.is_empty() => Some("only the date it was given, no expiry"),
+        None if dates.iter().any(|(d, _)| d.is_none()) => Some(VaccinationNote::NotACalendarDate),
+        None if !dates.is_empty() => Some(VaccinationNote::GivenOnly),
         None => None,
     };
     let days_left = expires.map(|d| d.to_julian_day() - today.to_julian_day());

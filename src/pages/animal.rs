@@ -5,16 +5,16 @@ use super::detail_page;
 use crate::api::cache::use_cache;
 use crate::api::Cache;
 use crate::clock::today_local;
-use crate::components::invoice_table::amount_text;
 use crate::components::query_view::Role;
 use crate::components::{
     query_view, BookingTable, EmptyState, Field, Fields, InvoiceTable, Loading, VaccinationBadge,
 };
+use crate::i18n::t;
 use crate::model::animal::species_glyph;
 use crate::model::stay::{split_stays, stay_invoices};
 use crate::model::text::MISSING;
-use crate::model::vaccination::{date_text, vaccination_summary, VaccinationEntry};
-use crate::model::{Amount, Animal, Booking, CurrencyTotals, List};
+use crate::model::vaccination::{vaccination_summary, VaccinationEntry};
+use crate::model::{Animal, Booking, CurrencyTotals, List};
 use leptos::prelude::*;
 use std::sync::Arc;
 use time::Date;
@@ -22,11 +22,12 @@ use time::Date;
 /// `/animals/:id`.
 #[component]
 pub fn AnimalPage() -> impl IntoView {
+    let t = t();
     detail_page(
-        "animal",
-        "the animal",
+        t.no_animal_with_id,
+        t.loading_animal,
         "/bookings",
-        "All bookings",
+        t.all_bookings,
         Cache::animal_page,
         |a| {
             view! { <AnimalDetail animal=a/> }
@@ -37,6 +38,7 @@ pub fn AnimalPage() -> impl IntoView {
 #[component]
 fn AnimalDetail(animal: Arc<Animal>) -> impl IntoView {
     let cache = use_cache();
+    let t = t();
     let config = cache.config().clone();
     // Read when the record renders: a profile left open past midnight keeps yesterday's
     // marks until the animal's record changes or the page is opened again.
@@ -48,7 +50,7 @@ fn AnimalDetail(animal: Arc<Animal>) -> impl IntoView {
         query_view(
             bookings.clone(),
             Role::Related,
-            "stays",
+            t.loading_stays,
             None,
             move |list| stays_view(list, &id, today),
         )
@@ -56,28 +58,34 @@ fn AnimalDetail(animal: Arc<Animal>) -> impl IntoView {
     // Its invoices are those of its stays: invoices name a booking, not an animal. Until the
     // bookings are in, "no invoices" would be a guess, so this section waits for them; a
     // failure of either list leaves the rest of the page as it is.
-    let animal_invoices = query_view(invoices, Role::Related, "invoices", None, move |list| {
-        let Some(all_bookings) = bookings.data.get() else {
-            return match bookings.error.get() {
-                Some(_) => view! {
-                    <EmptyState message="Invoices cannot be matched until the stays load."/>
-                }
-                .into_any(),
-                None => view! { <Loading what="invoices"/> }.into_any(),
+    let animal_invoices = query_view(
+        invoices,
+        Role::Related,
+        t.loading_invoices,
+        None,
+        move |list| {
+            let Some(all_bookings) = bookings.data.get() else {
+                return match bookings.error.get() {
+                    Some(_) => view! {
+                        <EmptyState message=t.invoices_wait_for_stays/>
+                    }
+                    .into_any(),
+                    None => view! { <Loading message=t.loading_invoices/> }.into_any(),
+                };
             };
-        };
-        let split = split_stays(&all_bookings.items, &id, today);
-        let (rows, open) = stay_invoices(&list.items, &all_bookings.items, &split);
-        if rows.is_empty() {
-            view! { <EmptyState message="No invoices for this animal's stays."/> }.into_any()
-        } else {
-            view! {
-                <OpenBalance open/>
-                <InvoiceTable source=list rows=Signal::stored(rows)/>
+            let split = split_stays(&all_bookings.items, &id, today);
+            let (rows, open) = stay_invoices(&list.items, &all_bookings.items, &split);
+            if rows.is_empty() {
+                view! { <EmptyState message=t.no_invoices_for_animal/> }.into_any()
+            } else {
+                view! {
+                    <OpenBalance open/>
+                    <InvoiceTable source=list rows=Signal::stored(rows)/>
+                }
+                .into_any()
             }
-            .into_any()
-        }
-    });
+        },
+    );
     let a = animal;
     let summary = vaccination_summary(
         a.vaccinations.as_deref(),
@@ -106,16 +114,16 @@ fn AnimalDetail(animal: Arc<Animal>) -> impl IntoView {
             <VaccinationBadge state=summary.state/>
         </header>
         <Fields>
-            <Field label="Species" value=species/>
-            <Field label="Breed" value=breed/>
-            <Field label="Group">{or_missing(group)}</Field>
-            <Field label="Owner (customer)">{or_missing(owner)}</Field>
+            <Field label=t.species value=species/>
+            <Field label=t.breed value=breed/>
+            <Field label=t.group>{or_missing(group)}</Field>
+            <Field label=t.owner_customer>{or_missing(owner)}</Field>
         </Fields>
-        <h2>"Vaccinations"</h2>
+        <h2>{t.vaccinations}</h2>
         <Vaccinations entries=summary.entries raw=raw_vaccinations/>
-        <h2>"Stays"</h2>
+        <h2>{t.stays}</h2>
         {stays}
-        <h2>"Invoices"</h2>
+        <h2>{t.invoices}</h2>
         {animal_invoices}
     }
 }
@@ -132,8 +140,9 @@ fn or_missing(view: Option<impl IntoView + 'static>) -> AnyView {
 /// the service sent it one tap away: the reading is a help, never a replacement.
 #[component]
 fn Vaccinations(entries: Vec<VaccinationEntry>, raw: Option<String>) -> impl IntoView {
+    let t = t();
     let list = if entries.is_empty() {
-        view! { <p class="kd-state kd-state--empty kd-vaccs-none">"No vaccinations on record."</p> }
+        view! { <p class="kd-state kd-state--empty kd-vaccs-none">{t.no_vaccinations}</p> }
             .into_any()
     } else {
         let items = entries.into_iter().map(|e| {
@@ -144,16 +153,26 @@ fn Vaccinations(entries: Vec<VaccinationEntry>, raw: Option<String>) -> impl Int
                 (Some(_), Some(name)) => name.clone(),
                 _ => e.text.clone(),
             };
-            let date = e.expires.map(date_text).unwrap_or_else(|| MISSING.into());
+            let date = e
+                .expires
+                .and_then(|d| {
+                    crate::format::date(
+                        d.year(),
+                        u32::from(u8::from(d.month())),
+                        u32::from(d.day()),
+                        crate::format::DateStyle::Medium,
+                    )
+                })
+                .unwrap_or_else(|| MISSING.into());
             let note = e
                 .note
-                .map(|n| view! { <span class="kd-vacc__note">{n}</span> });
+                .map(|n| view! { <span class="kd-vacc__note">{t.vaccination_note(n)}</span> });
             view! {
                 <li class=class>
                     <span class="kd-vacc__name">{name}</span>
                     <span class="kd-vacc__date">{date}</span>
-                    <span class=badge>{e.state.label()}</span>
-                    <span class="kd-vacc__days">{e.days_text()}</span>
+                    <span class=badge>{t.vaccination(e.state)}</span>
+                    <span class="kd-vacc__days">{(t.vacc_days)(e.days_left)}</span>
                     {note}
                 </li>
             }
@@ -163,7 +182,7 @@ fn Vaccinations(entries: Vec<VaccinationEntry>, raw: Option<String>) -> impl Int
     let raw = raw.map(|raw| {
         view! {
             <details class="kd-vaccs-raw">
-                <summary>"As written"</summary>
+                <summary>{t.as_written}</summary>
                 <p>{raw}</p>
             </details>
         }
@@ -174,8 +193,9 @@ fn Vaccinations(entries: Vec<VaccinationEntry>, raw: Option<String>) -> impl Int
 /// The stays in three groups; a group with no stay says so, so "nothing upcoming" is visible.
 fn stays_view(list: Arc<List<Booking>>, id: &str, today: Date) -> AnyView {
     let split = split_stays(&list.items, id, today);
+    let t = t();
     if split.is_empty() {
-        return view! { <EmptyState message="No stays for this animal."/> }.into_any();
+        return view! { <EmptyState message=t.no_stays/> }.into_any();
     }
     let group = |title: &'static str, css: &'static str, none: &'static str, rows: Vec<usize>| {
         let body = if rows.is_empty() {
@@ -194,11 +214,11 @@ fn stays_view(list: Arc<List<Booking>>, id: &str, today: Date) -> AnyView {
         }
     };
     let undated = (!split.undated.is_empty())
-        .then(|| group("Without dates", "undated", "", split.undated.clone()));
+        .then(|| group(t.without_dates, "undated", "", split.undated.clone()));
     view! {
-        {group("Now", "now", "Not here now.", split.now.clone())}
-        {group("Upcoming", "upcoming", "Nothing booked ahead.", split.upcoming.clone())}
-        {group("Past", "past", "No earlier stays.", split.past.clone())}
+        {group(t.now, "now", t.not_here_now, split.now.clone())}
+        {group(t.upcoming, "upcoming", t.nothing_ahead, split.upcoming.clone())}
+        {group(t.past, "past", t.no_earlier_stays, split.past.clone())}
         {undated}
     }
     .into_any()
@@ -207,21 +227,16 @@ fn stays_view(list: Arc<List<Booking>>, id: &str, today: Date) -> AnyView {
 /// What this animal's stays still owe, per currency (never summed across currencies).
 #[component]
 fn OpenBalance(open: CurrencyTotals) -> impl IntoView {
+    let t = t();
     let text = if open.is_empty() {
-        "Nothing open.".to_string()
+        t.nothing_open.to_string()
     } else {
-        let mut text = String::from("Open:");
-        for (i, (currency, sum)) in open.iter().enumerate() {
-            text.push_str(if i == 0 { " " } else { " · " });
-            text.push_str(&amount_text(&Amount::Value(sum), Some(currency)));
-        }
-        text
+        let amounts: Vec<String> = open
+            .iter()
+            .map(|(currency, sum)| crate::format::money(currency, sum))
+            .collect();
+        (t.open_amounts)(&amounts.join(" · "))
     };
-    let left_out = (open.left_out > 0).then(|| {
-        format!(
-            " ({} open invoice(s) without a readable amount not included)",
-            open.left_out
-        )
-    });
+    let left_out = (open.left_out > 0).then(|| (t.open_left_out)(open.left_out));
     view! { <p class="kd-balance">{text}{left_out}</p> }
 }

@@ -6,6 +6,7 @@ use crate::api::Query;
 use crate::components::board_card::{BoardCard, RunCard};
 use crate::components::query_view::Role;
 use crate::components::{query_view, EmptyState, RejectedNotice};
+use crate::i18n::t;
 use crate::model::board::{board, by_location, late_pickup, owed_text, Day, Lane, OpenInvoices};
 use crate::model::{Booking, Invoice, List};
 use leptos::prelude::*;
@@ -51,37 +52,9 @@ pub fn use_clock() -> ReadSignal<(Day, u16)> {
     now
 }
 
-/// "Sunday, 22 November 2026".
+/// "Sunday, November 22, 2026", "Sonntag, 22. November 2026": the day in the app's locale.
 pub fn day_label(day: Day) -> String {
-    const DAYS: [&str; 7] = [
-        "Monday",
-        "Tuesday",
-        "Wednesday",
-        "Thursday",
-        "Friday",
-        "Saturday",
-        "Sunday",
-    ];
-    const MONTHS: [&str; 12] = [
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-    ];
-    let (y, m, d) = day.ymd();
-    format!(
-        "{}, {d} {} {y}",
-        DAYS.get(day.weekday() as usize).unwrap_or(&""),
-        MONTHS.get(m as usize - 1).unwrap_or(&"")
-    )
+    crate::format::day(day, crate::format::DateStyle::Full)
 }
 
 fn nav_options() -> NavigateOptions {
@@ -114,6 +87,7 @@ pub fn BoardPage() -> impl IntoView {
     let cache = use_cache();
     let bookings = cache.bookings();
     let invoices = cache.invoices();
+    let t = t();
     view! {
         <section
             class="kd-page kd-board"
@@ -122,14 +96,14 @@ pub fn BoardPage() -> impl IntoView {
         >
             <header class="kd-page__head kd-board__head">
                 <h1 id="kd-board-title">
-                    {move || if day.get() == today.get() { "Today" } else { "Board" }}
+                    {move || if day.get() == today.get() { t.today } else { t.board }}
                     <span class="kd-board__date">{move || day_label(day.get())}</span>
                 </h1>
             </header>
             <div class="kd-toolbar kd-board__nav">
-                <div class="kd-daynav" role="group" aria-label="Day">
+                <div class="kd-daynav" role="group" aria-label=t.day>
                     <button type="button" class="kd-button" on:click=move |_| go(day.get_untracked().add_days(-1))>
-                        "‹ Previous"
+                        {t.previous_day}
                     </button>
                     <button
                         type="button"
@@ -137,13 +111,13 @@ pub fn BoardPage() -> impl IntoView {
                         aria-pressed=move || (day.get() == today.get()).to_string()
                         on:click=move |_| set_date.set(None)
                     >
-                        "Today"
+                        {t.today}
                     </button>
                     <button type="button" class="kd-button" on:click=move |_| go(day.get_untracked().add_days(1))>
-                        "Next ›"
+                        {t.next_day}
                     </button>
                     <label class="kd-filter">
-                        <span class="kd-visually-hidden">"Date"</span>
+                        <span class="kd-visually-hidden">{t.date}</span>
                         <input
                             type="date"
                             name="date"
@@ -156,14 +130,14 @@ pub fn BoardPage() -> impl IntoView {
                         />
                     </label>
                 </div>
-                <div class="kd-daynav" role="group" aria-label="View">
+                <div class="kd-daynav" role="group" aria-label=t.view>
                     <button
                         type="button"
                         class="kd-button"
                         aria-pressed=move || (!locations.get()).to_string()
                         on:click=move |_| set_view.set(None)
                     >
-                        "Lanes"
+                        {t.lanes}
                     </button>
                     <button
                         type="button"
@@ -171,7 +145,7 @@ pub fn BoardPage() -> impl IntoView {
                         aria-pressed=move || locations.get().to_string()
                         on:click=move |_| set_view.set(Some("locations".into()))
                     >
-                        "Locations"
+                        {t.locations}
                     </button>
                     <button
                         type="button"
@@ -179,14 +153,14 @@ pub fn BoardPage() -> impl IntoView {
                         aria-pressed=move || run_cards.get().to_string()
                         on:click=move |_| run_cards.update(|r| *r = !*r)
                     >
-                        "Run cards"
+                        {t.run_cards}
                     </button>
                     <button type="button" class="kd-button" on:click=move |_| print_page()>
-                        "Print"
+                        {t.print}
                     </button>
                 </div>
             </div>
-            {query_view(bookings, Role::Main, "bookings", None, move |list| {
+            {query_view(bookings, Role::Main, t.loading_bookings, None, move |list| {
                 view! {
                     <DayBoard
                         list
@@ -224,6 +198,7 @@ fn DayBoard(
     };
     let owed = owed_map(list.clone(), invoices, lanes);
     let rejected = list.rejected.clone();
+    let t = t();
     let card = {
         let list = list.clone();
         move |i: usize, double_booked: bool| {
@@ -248,14 +223,14 @@ fn DayBoard(
                     let rows = Signal::derive(move || lanes.with(|l| l[n].clone()));
                     let card = card.clone();
                     view! {
-                        <section class=format!("kd-lane kd-lane--{}", lane.css()) aria-label=lane.label()>
+                        <section class=format!("kd-lane kd-lane--{}", lane.css()) aria-label=t.lane(lane)>
                             <h2 class="kd-lane__title">
-                                {lane.label()}
+                                {t.lane(lane)}
                                 " "
                                 <span class="kd-lane__count">{move || rows.with(Vec::len)}</span>
                             </h2>
                             {move || rows.with(Vec::is_empty).then(|| view! {
-                                <p class="kd-lane__empty">"Nobody"</p>
+                                <p class="kd-lane__empty">{t.nobody}</p>
                             })}
                             <For each=move || rows.get() key=|i| *i children=move |i| card(i, false)/>
                         </section>
@@ -270,12 +245,12 @@ fn DayBoard(
             let on_board: Vec<usize> = lanes.with(|l| l.iter().flatten().copied().collect());
             let groups = by_location(&list.items, &on_board, day.get());
             if groups.is_empty() {
-                return view! { <EmptyState message="Nobody on the board this day."/> }.into_any();
+                return view! { <EmptyState message=t.nobody_this_day/> }.into_any();
             }
             groups
                 .into_iter()
                 .map(|g| {
-                    let title = g.label.clone().unwrap_or_else(|| "No location".to_string());
+                    let title = g.label.clone().unwrap_or_else(|| t.no_location.to_string());
                     let clash = !g.double_booked.is_empty();
                     let card = card.clone();
                     view! {
@@ -284,7 +259,7 @@ fn DayBoard(
                                 {title}
                                 " "
                                 <span class="kd-lane__count">{g.stays.len()}</span>
-                                {clash.then(|| view! { <span class="kd-flag kd-flag--double">"Double-booked"</span> })}
+                                {clash.then(|| view! { <span class="kd-flag kd-flag--double">{t.double_booked}</span> })}
                             </h2>
                             {g.stays.iter().map(|&i| card(i, g.double_booked.contains(&i))).collect_view()}
                         </section>
@@ -316,8 +291,8 @@ fn DayBoard(
                 });
                 let count = rows.len();
                 view! {
-                    <section class="kd-runcards" aria-label="Run cards">
-                        <h2 class="kd-runcards__title">{format!("Run cards · {count} in the house")}</h2>
+                    <section class="kd-runcards" aria-label=t.run_cards>
+                        <h2 class="kd-runcards__title">{(t.run_cards_title)(count)}</h2>
                         <div class="kd-runcards__grid">
                             {rows.into_iter().map(|i| view! { <RunCard booking=list.items[i].clone()/> }).collect_view()}
                         </div>
@@ -327,7 +302,7 @@ fn DayBoard(
         }
     };
     view! {
-        <RejectedNotice rejected what="bookings"/>
+        <RejectedNotice rejected summary=t.rejected_bookings/>
         {run_cards_view}
         <div class="kd-lanes" class:kd-lanes--locations=move || locations.get()>
             {move || if locations.get() { locations_view().into_any() } else { lanes_view().into_any() }}
@@ -352,8 +327,11 @@ fn owed_map(
                 .flatten()
                 .filter_map(|&i| {
                     let b = &list.items[i];
-                    open.owes(b)
-                        .then(|| (b.id.clone(), owed_text(&open.owed(b))))
+                    open.owes(b).then(|| {
+                        let text =
+                            owed_text(&open.owed(b), crate::format::money, t().unreadable_amounts);
+                        (b.id.clone(), text)
+                    })
                 })
                 .collect()
         })
@@ -382,17 +360,17 @@ pub fn WallPage() -> impl IntoView {
             on_cleanup(move || handle.clear());
         }
     }
+    let t = t();
     let time = move || {
         let (_, m) = clock.get();
-        format!("{:02}:{:02}", m / 60, m % 60)
+        crate::format::time_of_day(u32::from(m / 60), u32::from(m % 60))
     };
     let updated = {
         let b = bookings.clone();
         move || {
-            b.loaded_at.get().map(|ms| {
-                let d = js_sys::Date::new(&ms.into());
-                format!("Updated {:02}:{:02}", d.get_hours(), d.get_minutes())
-            })
+            b.loaded_at
+                .get()
+                .map(|ms| (t.updated)(&crate::format::time_of(ms)))
         }
     };
     let stale = {
@@ -401,7 +379,7 @@ pub fn WallPage() -> impl IntoView {
             (b.error.get().is_some() && b.data.with(Option::is_some)).then(|| {
                 view! {
                     <p class="kd-wall__stale" role="status">
-                        "Stale: the service is not answering. This is the last board loaded."
+                        {t.wall_stale}
                     </p>
                 }
             })
@@ -425,7 +403,7 @@ pub fn WallPage() -> impl IntoView {
                 Some(e) => {
                     view! { <p class="kd-wall__stale" role="status">{e.to_string()}</p> }.into_any()
                 }
-                None => view! { <p class="kd-wall__loading">"Loading the board…"</p> }.into_any(),
+                None => view! { <p class="kd-wall__loading">{t.loading_board}</p> }.into_any(),
             },
         }
     };

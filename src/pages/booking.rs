@@ -6,8 +6,9 @@ use crate::api::Cache;
 use crate::components::query_view::Role;
 use crate::components::{
     query_view, AnimalLink, AnimalVaccinationBadge, BookingBadge, BookingTable, CustomerLink,
-    EmptyState, Field, Fields, InvoiceTable,
+    DateText, EmptyState, Field, Fields, InvoiceTable,
 };
+use crate::i18n::t;
 use crate::model::board::owed_text;
 use crate::model::{Booking, CurrencyTotals, InvoiceStatus};
 use leptos::prelude::*;
@@ -16,11 +17,12 @@ use std::sync::Arc;
 /// `/bookings/:id`.
 #[component]
 pub fn BookingPage() -> impl IntoView {
+    let t = t();
     detail_page(
-        "booking",
-        "the booking",
+        t.no_booking_with_id,
+        t.loading_booking,
         "/bookings",
-        "All bookings",
+        t.all_bookings,
         Cache::booking,
         |b| {
             view! { <BookingDetail booking=b/> }
@@ -31,11 +33,12 @@ pub fn BookingPage() -> impl IntoView {
 #[component]
 fn BookingDetail(booking: Arc<Booking>) -> impl IntoView {
     let cache = use_cache();
+    let t = t();
     let id = booking.id.clone();
     let invoices = query_view(
         cache.invoices(),
         Role::Related,
-        "invoices",
+        t.loading_invoices,
         None,
         move |list| {
             let rows: Vec<usize> = list
@@ -46,7 +49,7 @@ fn BookingDetail(booking: Arc<Booking>) -> impl IntoView {
                 .map(|(i, _)| i)
                 .collect();
             if rows.is_empty() {
-                return view! { <EmptyState message="No invoices for this booking."/> }.into_any();
+                return view! { <EmptyState message=t.no_invoices_for_booking/> }.into_any();
             }
             // What is still open on this booking, per currency.
             let mut open = CurrencyTotals::default();
@@ -57,9 +60,13 @@ fn BookingDetail(booking: Arc<Booking>) -> impl IntoView {
                 }
             }
             let balance = if open.is_empty() && open.left_out == 0 {
-                "Nothing open.".to_string()
+                t.nothing_open.to_string()
             } else {
-                format!("Open balance: {}", owed_text(&open))
+                (t.open_balance_is)(&owed_text(
+                    &open,
+                    crate::format::money,
+                    t.unreadable_amounts,
+                ))
             };
             view! {
                 <p class="kd-balance">{balance}</p>
@@ -75,7 +82,7 @@ fn BookingDetail(booking: Arc<Booking>) -> impl IntoView {
         query_view(
             cache.bookings(),
             Role::Related,
-            "stays",
+            t.loading_stays,
             None,
             move |list| {
                 let mut rows: Vec<usize> = (0..list.items.len())
@@ -88,7 +95,7 @@ fn BookingDetail(booking: Arc<Booking>) -> impl IntoView {
                     list.items[b].from.cmp(&list.items[a].from)
                 });
                 if rows.is_empty() {
-                    view! { <EmptyState message="No other stays for this animal."/> }.into_any()
+                    view! { <EmptyState message=t.no_other_stays/> }.into_any()
                 } else {
                     view! { <BookingTable source=list rows=Signal::stored(rows) show_animal=false/> }
                         .into_any()
@@ -98,15 +105,15 @@ fn BookingDetail(booking: Arc<Booking>) -> impl IntoView {
     });
     let animal_card = booking.animal_id.clone().map(|animal_id| {
         let query = cache.animal(&animal_id);
-        query_view(query, Role::Related, "the animal", None, |a| {
+        query_view(query, Role::Related, t.loading_animal, None, move |a| {
             view! {
                 <Fields>
-                    <Field label="Name" value=a.name.clone()/>
-                    <Field label="Species" value=a.species.clone()/>
-                    <Field label="Breed" value=a.breed.clone()/>
-                    <Field label="Group" value=a.group.clone()/>
-                    <Field label="Vaccinations" value=a.vaccinations.clone()/>
-                    <Field label="Owner" value=a.customer_id.clone()/>
+                    <Field label=t.name value=a.name.clone()/>
+                    <Field label=t.species value=a.species.clone()/>
+                    <Field label=t.breed value=a.breed.clone()/>
+                    <Field label=t.group value=a.group.clone()/>
+                    <Field label=t.vaccinations value=a.vaccinations.clone()/>
+                    <Field label=t.owner value=a.customer_id.clone()/>
                 </Fields>
             }
         })
@@ -114,29 +121,30 @@ fn BookingDetail(booking: Arc<Booking>) -> impl IntoView {
     let b = booking;
     let animal_id = b.animal_id.clone();
     let customer_id = b.customer_id.clone();
+    let (from, to) = (b.from.clone(), b.to.clone());
     view! {
         <header class="kd-page__head">
-            <h1>"Booking " {b.id.clone()}</h1>
+            <h1>{(t.booking_title)(&b.id)}</h1>
             <BookingBadge status=b.status.clone()/>
         </header>
         <Fields>
-            <Field label="Animal">
+            <Field label=t.animal>
                 <AnimalLink animal_id=animal_id.clone()/>
                 " "
                 <AnimalVaccinationBadge animal_id/>
             </Field>
-            <Field label="Customer"><CustomerLink customer_id/></Field>
-            <Field label="From" value=b.from.clone()/>
-            <Field label="To" value=b.to.clone()/>
-            <Field label="Time" value=b.time.clone()/>
-            <Field label="Location" value=b.location.clone()/>
-            <Field label="Care" value=b.care.clone()/>
+            <Field label=t.customer><CustomerLink customer_id/></Field>
+            <Field label=t.from><DateText sent=from/></Field>
+            <Field label=t.to><DateText sent=to/></Field>
+            <Field label=t.time value=b.time.clone()/>
+            <Field label=t.location value=b.location.clone()/>
+            <Field label=t.care value=b.care.clone()/>
         </Fields>
-        <h2>"The animal"</h2>
-        {animal_card.map(IntoAny::into_any).unwrap_or_else(|| view! { <EmptyState message="This booking names no animal."/> }.into_any())}
-        <h2>"Invoices"</h2>
+        <h2>{t.the_animal}</h2>
+        {animal_card.map(IntoAny::into_any).unwrap_or_else(|| view! { <EmptyState message=t.booking_names_no_animal/> }.into_any())}
+        <h2>{t.invoices}</h2>
         {invoices}
-        <h2>"Other stays of this animal"</h2>
+        <h2>{t.other_stays}</h2>
         {other_stays}
     }
 }

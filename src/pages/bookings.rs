@@ -6,11 +6,13 @@ use crate::api::names::NameIndex;
 use crate::components::download::download_text;
 use crate::components::query_view::{Derived, Role};
 use crate::components::{query_view_live, BookingTable, EmptyState, RejectedNotice, SortControl};
+use crate::i18n::t;
 use crate::model::board::Day;
-use crate::model::export::{booking_row, file_name, to_csv, BOOKING_HEADER};
+use crate::model::export::{booking_row, file_name, to_csv};
 use crate::model::filter::distinct;
 use crate::model::listing::{
-    booking_haystack, distinct_choices, select, AnimalEntry, BookingColumn, BookingFilter, Sort,
+    booking_haystack_with, distinct_choices, select, AnimalEntry, BookingColumn, BookingFilter,
+    Sort,
 };
 use crate::model::{Booking, List};
 use leptos::leptos_dom::helpers::TimeoutHandle;
@@ -28,12 +30,13 @@ const URL_WRITE_MS: u64 = 250;
 #[component]
 pub fn BookingsPage() -> impl IntoView {
     let query = use_cache().bookings();
+    let t = t();
     view! {
         <section class="kd-page" aria-labelledby="kd-bookings-title">
             <header class="kd-page__head">
-                <h1 id="kd-bookings-title">"Bookings"</h1>
+                <h1 id="kd-bookings-title">{t.nav_bookings}</h1>
             </header>
-            {query_view_live(query, Role::Main, "bookings", |list| view! { <BookingList list/> })}
+            {query_view_live(query, Role::Main, t.loading_bookings, |list| view! { <BookingList list/> })}
         </section>
     }
 }
@@ -60,6 +63,7 @@ fn some_text(text: String) -> Option<String> {
 #[component]
 fn BookingList(list: Signal<Arc<List<Booking>>>) -> impl IntoView {
     let cache = use_cache();
+    let t = t();
     let (q_url, set_q_url) = param("q");
     let (status, set_status) = param("status");
     let (species, set_species) = param("species");
@@ -108,7 +112,10 @@ fn BookingList(list: Signal<Arc<List<Booking>>>) -> impl IntoView {
     // Built once per answer from the service, not once per keystroke.
     let haystacks = Memo::new(move |_| {
         Derived(Arc::new(list.with(|l| {
-            l.items.iter().map(booking_haystack).collect::<Vec<_>>()
+            l.items
+                .iter()
+                .map(|b| booking_haystack_with(b, t.booking_status(&b.status)))
+                .collect::<Vec<_>>()
         })))
     });
     let filter = Memo::new(move |_| BookingFilter {
@@ -173,13 +180,15 @@ fn BookingList(list: Signal<Arc<List<Booking>>>) -> impl IntoView {
         Signal::derive(move || f(|a| a.species.as_deref()))
     };
     let group_choices = Signal::derive(move || animal_choices(|a| a.group.as_deref()));
-    let statuses = vec![
-        ("arriving".to_string(), "Arriving today".to_string()),
-        ("in-house".to_string(), "In the house".to_string()),
-        ("pickup".to_string(), "Going home".to_string()),
-        ("other".to_string(), "Other".to_string()),
-        ("missing".to_string(), "No status".to_string()),
-    ];
+    let statuses = [
+        ("arriving", t.arriving_today),
+        ("in-house", t.in_the_house),
+        ("pickup", t.going_home),
+        ("other", t.other_status),
+        ("missing", t.no_status),
+    ]
+    .map(|(key, label)| (key.to_string(), label.to_string()))
+    .to_vec();
 
     // Enter with exactly one match opens it: a barcode scanner types the id and presses Enter.
     let navigate = use_navigate();
@@ -203,21 +212,13 @@ fn BookingList(list: Signal<Arc<List<Booking>>>) -> impl IntoView {
             let missing = selection.with(|s| s.names_missing);
             let mut parts = Vec::new();
             if loaded + failed < total {
-                parts.push(format!(
-                    "names: {} of {} loaded",
-                    grouped(loaded),
-                    grouped(total)
-                ));
+                parts.push((t.names_loaded)(loaded, total));
             }
             if failed > 0 {
-                parts.push(format!("{} could not be loaded", grouped(failed)));
+                parts.push((t.names_failed)(failed));
             }
             if missing > 0 {
-                parts.push(format!(
-                    "{} {} not known yet: results by name may be incomplete",
-                    grouped(missing),
-                    if missing == 1 { "name is" } else { "names are" }
-                ));
+                parts.push((t.names_missing)(missing));
             }
             (!parts.is_empty()).then(|| {
                 view! { <p class="kd-names" role="status">{parts.join(" · ")}</p> }
@@ -238,16 +239,16 @@ fn BookingList(list: Signal<Arc<List<Booking>>>) -> impl IntoView {
                                 .as_deref()
                                 .and_then(|id| cache.animal_if_loaded(id))
                                 .and_then(|a| a.name.clone());
-                            booking_row(b, name.as_deref())
+                            booking_row(b, name.as_deref(), t.booking_status(&b.status))
                         })
                         .collect()
                 })
             });
             let today = crate::pages::board::local_now().0.to_string();
             download_text(
-                &file_name("bookings", &today),
+                &file_name(t.bookings_file, &today),
                 "text/csv;charset=utf-8",
-                &to_csv(&BOOKING_HEADER, &rows),
+                &to_csv(&t.bookings_csv_header, &rows),
             );
         }
     };
@@ -255,14 +256,14 @@ fn BookingList(list: Signal<Arc<List<Booking>>>) -> impl IntoView {
     let count = move || {
         let (shown, total) = (rows.with(Vec::len), list.with(|l| l.items.len()));
         if shown == total {
-            format!("{} bookings", grouped(total))
+            (t.bookings_count)(total)
         } else {
-            format!("{} of {} bookings", grouped(shown), grouped(total))
+            (t.bookings_count_of)(shown, total)
         }
     };
     let rejected = move || {
         let rejected = list.with(|l| l.rejected.clone());
-        view! { <RejectedNotice rejected what="bookings"/> }
+        view! { <RejectedNotice rejected summary=t.rejected_bookings/> }
     };
     // Only a change between "rows", "no match" and "none at all" rebuilds the table; new
     // answers flow into the table's keyed rows.
@@ -270,8 +271,8 @@ fn BookingList(list: Signal<Arc<List<Booking>>>) -> impl IntoView {
         Memo::new(
             move |_| match (rows.with(Vec::is_empty), list.with(|l| l.items.is_empty())) {
                 (false, _) => None,
-                (true, true) => Some("There are no bookings."),
-                (true, false) => Some("No bookings match this search and filter."),
+                (true, true) => Some(t.no_bookings),
+                (true, false) => Some(t.no_bookings_match),
             },
         );
     let table = move || match shape.get() {
@@ -302,45 +303,45 @@ fn BookingList(list: Signal<Arc<List<Booking>>>) -> impl IntoView {
         {rejected}
         <div class="kd-toolbar kd-listbar">
             <label class="kd-search">
-                <span class="kd-visually-hidden">"Search bookings"</span>
+                <span class="kd-visually-hidden">{t.search_bookings}</span>
                 <input
                     type="search"
                     name="q"
-                    placeholder="Search name, breed, customer, booking, location, care…"
+                    placeholder=t.search_bookings_placeholder
                     prop:value=search
                     on:input=move |ev| on_input(event_target_value(&ev))
                     on:keydown=on_key
                 />
             </label>
             <div class="kd-filters">
-                <Choice label="Status" value=status set=set_status
+                <Choice name="status" label=t.status value=status set=set_status
                     options=Signal::stored(statuses)/>
-                <Choice label="Species" value=species set=set_species
+                <Choice name="species" label=t.species value=species set=set_species
                     options=Signal::derive(move || species_choices.get().into_iter().map(|s| (s.clone(), s)).collect())/>
-                <Choice label="Group" value=group set=set_group
+                <Choice name="group" label=t.group value=group set=set_group
                     options=Signal::derive(move || group_choices.get().into_iter().map(|s| (s.clone(), s)).collect())/>
-                <Choice label="Location" value=location set=set_location
+                <Choice name="location" label=t.location value=location set=set_location
                     options=Signal::derive(move || locations.get().into_iter().map(|s| (s.clone(), s)).collect())/>
                 <label class="kd-filter">
-                    <span>"From"</span>
+                    <span>{t.from}</span>
                     <input type="date" name="from" prop:value=move || from.get().unwrap_or_default()
                         on:change=move |ev| set_from.set(some_text(event_target_value(&ev)))/>
                 </label>
                 <label class="kd-filter">
-                    <span>"To"</span>
+                    <span>{t.to}</span>
                     <input type="date" name="to" prop:value=move || to.get().unwrap_or_default()
                         on:change=move |ev| set_to.set(some_text(event_target_value(&ev)))/>
                 </label>
                 {move || any_filter().then(|| view! {
                     <button type="button" class="kd-button kd-button--quiet" on:click=clear>
-                        "Clear filters"
+                        {t.clear_filters}
                     </button>
                 })}
             </div>
             <p class="kd-count">
                 <span class="kd-count__text">{count}</span>
                 <button type="button" class="kd-button kd-export" on:click=export>
-                    "Export CSV"
+                    {t.export_csv}
                 </button>
             </p>
         </div>
@@ -349,9 +350,11 @@ fn BookingList(list: Signal<Arc<List<Booking>>>) -> impl IntoView {
     }
 }
 
-/// A filter as a `<select>`: "Any" plus the choices; the value lives in the URL.
+/// A filter as a `<select>`: "Any" plus the choices; the value lives in the URL under
+/// `name`, which is also the form control's name (the same in every language).
 #[component]
 fn Choice(
+    name: &'static str,
     label: &'static str,
     value: Memo<Option<String>>,
     set: SignalSetter<Option<String>>,
@@ -359,7 +362,6 @@ fn Choice(
     #[prop(into)]
     options: Signal<Vec<(String, String)>>,
 ) -> impl IntoView {
-    let name = label.to_ascii_lowercase();
     view! {
         <label class="kd-filter">
             <span>{label}</span>
@@ -368,7 +370,7 @@ fn Choice(
                 prop:value=move || value.get().unwrap_or_default()
                 on:change=move |ev| set.set(some_text(event_target_value(&ev)))
             >
-                <option value="">"Any"</option>
+                <option value="">{t().any}</option>
                 {move || {
                     let current = value.get().unwrap_or_default();
                     options
@@ -383,17 +385,4 @@ fn Choice(
             </select>
         </label>
     }
-}
-
-/// "2 040": thousands grouped with a no-break space, as the progress line says it.
-pub fn grouped(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push('\u{a0}');
-        }
-        out.push(c);
-    }
-    out
 }

@@ -26,21 +26,22 @@ fn CustomerDetail(id: String) -> impl IntoView {
     let cache = use_cache();
     let (bookings, invoices) = (cache.bookings(), cache.invoices());
     let back_href = cache.config().href("/invoices");
-    let title = format!("Customer {id}");
+    let t = crate::i18n::t();
+    let title = (t.customer_title)(&id);
     let today = today_iso();
     // Both lists are needed before anything can be said: "no bookings" is a guess until the
     // bookings are in, and the balance is wrong until the invoices are.
     let body = query_view(
         bookings,
         Role::Main,
-        "bookings",
+        t.loading_bookings,
         None,
         move |booking_list| {
             let (id, today, back_href) = (id.clone(), today.clone(), back_href.clone());
             query_view(
                 invoices.clone(),
                 Role::Related,
-                "invoices",
+                t.loading_invoices,
                 None,
                 move |invoice_list| {
                     let records =
@@ -48,9 +49,9 @@ fn CustomerDetail(id: String) -> impl IntoView {
                     if records.is_unknown() {
                         return view! {
                             <NotFound
-                                message=format!("No bookings or invoices for customer {id}.")
+                                message=(t.no_records_for_customer)(&id)
                                 back_href=back_href.clone()
-                                back_label="All invoices".to_string()
+                                back_label=t.all_invoices
                             />
                         }
                         .into_any();
@@ -66,8 +67,7 @@ fn CustomerDetail(id: String) -> impl IntoView {
                         }
                     };
                     let animals = if records.animals.is_empty() {
-                        view! { <EmptyState message="No animals named in these bookings."/> }
-                            .into_any()
+                        view! { <EmptyState message=t.no_animals_named/> }.into_any()
                     } else {
                         let items = records
                             .animals
@@ -78,7 +78,7 @@ fn CustomerDetail(id: String) -> impl IntoView {
                     };
                     let invoice_rows = records.invoices.clone();
                     let invoice_table = if invoice_rows.is_empty() {
-                        view! { <EmptyState message="No invoices for this customer."/> }.into_any()
+                        view! { <EmptyState message=t.no_invoices_for_customer/> }.into_any()
                     } else {
                         view! {
                         <InvoiceTable source=invoice_list.clone() rows=Signal::stored(invoice_rows)/>
@@ -86,18 +86,18 @@ fn CustomerDetail(id: String) -> impl IntoView {
                     .into_any()
                     };
                     view! {
-                        <section class="kd-totals kd-balance" aria-label="Open balance">
-                            {group("Open balance", "open", records.open.clone())}
+                        <section class="kd-totals kd-balance" aria-label=t.open_balance>
+                            {group(t.open_balance, "open", records.open.clone())}
                         </section>
-                        <h2>"Now"</h2>
-                        {stays(records.now.clone(), "No stay today.")}
-                        <h2>"Upcoming"</h2>
-                        {stays(records.upcoming.clone(), "No upcoming stays.")}
-                        <h2>"Past"</h2>
-                        {stays(records.past.clone(), "No past stays.")}
-                        <h2>"Animals"</h2>
+                        <h2>{t.now}</h2>
+                        {stays(records.now.clone(), t.no_stay_today)}
+                        <h2>{t.upcoming}</h2>
+                        {stays(records.upcoming.clone(), t.no_upcoming_stays)}
+                        <h2>{t.past}</h2>
+                        {stays(records.past.clone(), t.no_past_stays)}
+                        <h2>{t.animals}</h2>
                         {animals}
-                        <h2>"Invoices"</h2>
+                        <h2>{t.invoices}</h2>
                         {invoice_table}
                     }
                     .into_any()

@@ -5,9 +5,9 @@ use super::detail_page;
 use crate::api::cache::use_cache;
 use crate::api::Cache;
 use crate::components::{
-    AnimalLink, BookingBadge, CustomerLink, Field, Fields, InvoiceBadge, Money,
+    AnimalLink, BookingBadge, CustomerLink, DateText, Field, Fields, InvoiceBadge, Money,
 };
-use crate::model::text::{or_dash, MISSING};
+use crate::model::text::MISSING;
 use crate::model::Invoice;
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -15,11 +15,12 @@ use std::sync::Arc;
 /// `/invoices/:id`.
 #[component]
 pub fn InvoicePage() -> impl IntoView {
+    let t = crate::i18n::t();
     detail_page(
-        "invoice",
-        "the invoice",
+        t.no_invoice_with_id,
+        t.loading_invoice,
         "/invoices",
-        "All invoices",
+        t.all_invoices,
         Cache::invoice,
         |inv| {
             view! { <InvoiceDetail invoice=inv/> }
@@ -30,6 +31,7 @@ pub fn InvoicePage() -> impl IntoView {
 #[component]
 fn InvoiceDetail(invoice: Arc<Invoice>) -> impl IntoView {
     let cache = use_cache();
+    let t = crate::i18n::t();
     let inv = invoice;
     let booking_link = inv.booking_id.clone().map(|id| {
         let href = cache.config().record_href("bookings", &id);
@@ -40,48 +42,43 @@ fn InvoiceDetail(invoice: Arc<Invoice>) -> impl IntoView {
         None => None,
         Some(id) => {
             let booking = cache.booking(&id);
-            Some(move || {
-                match booking.data.get() {
+            Some(move || match booking.data.get() {
                 Some(b) => {
-                    let dates = format!(
-                        "{} → {}",
-                        or_dash(b.from.as_deref()),
-                        or_dash(b.to.as_deref())
-                    );
+                    let dates = crate::format::stay_dates(b.from.as_deref(), b.to.as_deref());
                     let (status, animal_id) = (b.status.clone(), b.animal_id.clone());
                     view! {
-                        <Field label="Stay">{dates}</Field>
-                        <Field label="Booking status"><BookingBadge status/></Field>
-                        <Field label="Animal"><AnimalLink animal_id/></Field>
+                        <Field label=t.stay>{dates}</Field>
+                        <Field label=t.booking_status><BookingBadge status/></Field>
+                        <Field label=t.animal><AnimalLink animal_id/></Field>
                     }
                     .into_any()
                 }
                 None if booking.error.with(Option::is_some) => view! {
-                    <Field label="Animal" value=Some("unavailable (the booking could not be loaded)".to_string())/>
+                    <Field label=t.animal value=Some(t.booking_unavailable.to_string())/>
                 }
                 .into_any(),
-                None => view! { <Field label="Animal" value=Some("…".to_string())/> }.into_any(),
-            }
+                None => view! { <Field label=t.animal value=Some("…".to_string())/> }.into_any(),
             })
         }
     };
     let (amount, currency) = (inv.amount.clone(), inv.currency.clone());
     let customer_id = inv.customer_id.clone();
+    let date = inv.date.clone();
     view! {
         <header class="kd-page__head">
-            <h1>"Invoice " {inv.display_number().to_string()}</h1>
+            <h1>{(t.invoice_title)(inv.display_number())}</h1>
             <InvoiceBadge status=inv.status.clone()/>
         </header>
         <Fields>
-            <Field label="Amount"><Money amount currency/></Field>
-            <Field label="Currency" value=inv.currency.clone()/>
-            <Field label="Status" value=Some(inv.status.label().to_string())/>
-            <Field label="Date" value=inv.date.clone()/>
-            <Field label="Number" value=inv.number.clone()/>
-            <Field label="Customer"><CustomerLink customer_id/></Field>
-            <Field label="Booking">{booking_link.map(IntoAny::into_any).unwrap_or_else(|| MISSING.into_any())}</Field>
+            <Field label=t.amount><Money amount currency/></Field>
+            <Field label=t.currency value=inv.currency.clone()/>
+            <Field label=t.status value=Some(t.invoice_status(&inv.status).to_string())/>
+            <Field label=t.date><DateText sent=date/></Field>
+            <Field label=t.number value=inv.number.clone()/>
+            <Field label=t.customer><CustomerLink customer_id/></Field>
+            <Field label=t.booking>{booking_link.map(IntoAny::into_any).unwrap_or_else(|| MISSING.into_any())}</Field>
             {booking}
-            <Field label="Invoice id" value=Some(inv.id.clone())/>
+            <Field label=t.invoice_id value=Some(inv.id.clone())/>
         </Fields>
     }
 }

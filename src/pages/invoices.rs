@@ -9,6 +9,7 @@ use crate::components::query_view::{Derived, Role};
 use crate::components::{
     query_view_live, EmptyState, FilterChip, InvoiceTable, MoneyValue, RejectedNotice,
 };
+use crate::i18n::t;
 use crate::model::export::invoices_csv;
 use crate::model::invoice_list::{
     invoice_search_text, list_totals, select_invoice_rows, status_options, InvoiceFilter,
@@ -34,12 +35,13 @@ const NAME_FETCH_LIMIT: usize = 300;
 #[component]
 pub fn InvoicesPage() -> impl IntoView {
     let query = use_cache().invoices();
+    let t = t();
     view! {
         <section class="kd-page" aria-labelledby="kd-invoices-title">
             <header class="kd-page__head">
-                <h1 id="kd-invoices-title">"Invoices"</h1>
+                <h1 id="kd-invoices-title">{t.nav_invoices}</h1>
             </header>
-            {query_view_live(query, Role::Main, "invoices", |list| view! { <InvoiceList list/> })}
+            {query_view_live(query, Role::Main, t.loading_invoices, |list| view! { <InvoiceList list/> })}
         </section>
     }
 }
@@ -106,6 +108,7 @@ impl UrlText {
 #[component]
 fn InvoiceList(list: Signal<Arc<List<Invoice>>>) -> impl IntoView {
     let cache = use_cache();
+    let t = t();
     let config = cache.config().clone();
     let query_map = use_query_map();
     let (status_param, _) = query_signal_with_options::<String>("status", Default::default());
@@ -183,7 +186,7 @@ fn InvoiceList(list: Signal<Arc<List<Invoice>>>) -> impl IntoView {
                     params.insert("status", value);
                 }
                 let href = config.href(&format!("/invoices{}", params.to_query_string()));
-                let label = filter.label().to_string();
+                let label = t.status_filter(filter).to_string();
                 view! { <FilterChip href label count=*count active=current == *filter/> }
             })
             .collect_view()
@@ -195,16 +198,19 @@ fn InvoiceList(list: Signal<Arc<List<Invoice>>>) -> impl IntoView {
 
     let export = {
         move |_| {
-            let csv = rows.with_untracked(|r| list.with_untracked(|l| invoices_csv(&l.items, r)));
+            let status = |s: &_| t.invoice_status(s).to_string();
+            let csv = rows.with_untracked(|r| {
+                list.with_untracked(|l| invoices_csv(&l.items, r, &t.invoices_csv_header, status))
+            });
             if let Some(csv) = csv {
-                download_text("invoices.csv", "text/csv;charset=utf-8", &csv);
+                download_text(t.invoices_file, "text/csv;charset=utf-8", &csv);
             }
         }
     };
 
     let rejected = move || {
         let rejected = list.with(|l| l.rejected.clone());
-        view! { <RejectedNotice rejected what="invoices"/> }
+        view! { <RejectedNotice rejected summary=t.rejected_invoices/> }
     };
     // Only a change between "rows", "no match" and "none at all" rebuilds the table; new
     // answers flow into its keyed rows.
@@ -212,8 +218,8 @@ fn InvoiceList(list: Signal<Arc<List<Invoice>>>) -> impl IntoView {
         Memo::new(
             move |_| match (rows.with(Vec::is_empty), list.with(|l| l.items.is_empty())) {
                 (false, _) => None,
-                (true, true) => Some("There are no invoices."),
-                (true, false) => Some("No invoices match this filter."),
+                (true, true) => Some(t.no_invoices),
+                (true, false) => Some(t.no_invoices_match),
             },
         );
     let table = move || match shape.get() {
@@ -236,54 +242,49 @@ fn InvoiceList(list: Signal<Arc<List<Invoice>>>) -> impl IntoView {
     view! {
         {rejected}
         <div class="kd-toolbar">
-            <nav class="kd-chips" aria-label="Filter invoices by status">{chips}</nav>
+            <nav class="kd-chips" aria-label=t.filter_by_status>{chips}</nav>
         </div>
         <div class="kd-invoice-filters">
-            {text_input(search, "search", "Search number, customer, booking, animal", "kd-field-input kd-field-input--search")}
-            {text_input(customer, "text", "Customer", "kd-field-input")}
-            {text_input(from, "date", "From", "kd-field-input")}
-            {text_input(to, "date", "To", "kd-field-input")}
+            {text_input(search, "search", t.search_invoices, "kd-field-input kd-field-input--search")}
+            {text_input(customer, "text", t.customer, "kd-field-input")}
+            {text_input(from, "date", t.from, "kd-field-input")}
+            {text_input(to, "date", t.to, "kd-field-input")}
             <label class="kd-field-input">
-                <span>"Sort"</span>
+                <span>{t.sort}</span>
                 <select on:change=move |ev| {
                     let value = event_target_value(&ev);
                     set_sort_param.set(Sort::from_param(Some(&value)).param());
                 }>
                     {SORTS
                         .iter()
-                        .map(|&(value, label)| {
+                        .zip(t.sorts)
+                        .map(|(&value, label)| {
                             let selected = move || Sort::from_param(Some(value)) == sort.get();
                             view! { <option value=value prop:selected=selected>{label}</option> }
                         })
                         .collect_view()}
                 </select>
             </label>
-            <button type="button" class="kd-button" on:click=export>"Download CSV"</button>
+            <button type="button" class="kd-button" on:click=export>{t.download_csv}</button>
         </div>
         {table}
         {move || view! { <Totals totals=totals.get()/> }}
     }
 }
 
-/// The sort choices: URL value and what staff read.
-const SORTS: [(&str, &str); 8] = [
-    ("-date", "Newest first"),
-    ("date", "Oldest first"),
-    ("number", "Number ascending"),
-    ("-number", "Number descending"),
-    ("amount", "Amount, smallest first (per currency)"),
-    ("-amount", "Amount, largest first (per currency)"),
-    ("status", "Status"),
-    ("-status", "Status, reversed"),
+/// The sort choices' URL values; what staff read is `i18n::Texts::sorts`, in this order.
+const SORTS: [&str; 8] = [
+    "-date", "date", "number", "-number", "amount", "-amount", "status", "-status",
 ];
 
 /// Totals of the invoices shown, per currency; never added across currencies.
 #[component]
 fn Totals(totals: ListTotals) -> impl IntoView {
+    let t = t();
     view! {
-        <section class="kd-totals" aria-label="Totals of the invoices shown">
-            {group("Total", "all", totals.all)}
-            {group("Open", "open", totals.open)}
+        <section class="kd-totals" aria-label=t.totals_shown>
+            {group(t.total, "all", totals.all)}
+            {group(t.open, "open", totals.open)}
         </section>
     }
 }
@@ -299,7 +300,7 @@ pub fn group(label: &'static str, class: &'static str, t: CurrencyTotals) -> imp
         .collect_view();
     let empty = (t.is_empty() && t.left_out == 0).then(|| view! { <li>"—"</li> });
     let left_out = (t.left_out > 0).then(|| {
-        view! { <li class="kd-sub">{format!("{} without a usable amount, not counted", t.left_out)}</li> }
+        view! { <li class="kd-sub">{(crate::i18n::t().left_out)(t.left_out)}</li> }
     });
     view! {
         <div class=format!("kd-total kd-total--{class}")>

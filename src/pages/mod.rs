@@ -38,11 +38,11 @@ fn use_id() -> Memo<String> {
 }
 
 /// The frame of a detail page: the record named by the route's `:id`, through the cache, with
-/// "No {noun} with id X" and a way back to `list_path` when the service does not know it.
-/// `what` names it while loading ("the booking").
+/// `missing(id)` ("No booking with id X.") and a way back to `list_path` when the service
+/// does not know it. `loading` is said while it loads ("Loading the booking…").
 fn detail_page<T, V>(
-    noun: &'static str,
-    what: &'static str,
+    missing: fn(&str) -> String,
+    loading: &'static str,
     list_path: &'static str,
     back_label: &'static str,
     query: fn(&Cache, &str) -> Query<T>,
@@ -59,11 +59,11 @@ where
                 let id = id.get();
                 let cache = use_cache();
                 let missing = Missing {
-                    message: format!("No {noun} with id {id}."),
+                    message: missing(&id),
                     back_href: cache.config().href(list_path),
                     back_label: back_label.into(),
                 };
-                query_view(query(&cache, &id), Role::Main, what, Some(missing), render)
+                query_view(query(&cache, &id), Role::Main, loading, Some(missing), render)
             }}
         </section>
     }

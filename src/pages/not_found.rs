@@ -8,9 +8,10 @@ use leptos::prelude::*;
 #[component]
 pub fn NotFoundPage() -> impl IntoView {
     let href = use_cache().config().href("/bookings");
+    let t = crate::i18n::t();
     view! {
         <section class="kd-page">
-            <NotFound message="There is no page at this address." back_href=href back_label="Go to bookings"/>
+            <NotFound message=t.no_page back_href=href back_label=t.go_to_bookings/>
         </section>
     }
 }

@@ -2,7 +2,7 @@
 //! devapi serving data built here relative to today (the browser's local clock and this
 //! test's agree: same machine, same time zone).
 
-use super::harness::{dist, serve, Page, PATIENCE};
+use super::harness::{dist, serve, shown_date, Page, PATIENCE};
 use super::scenario;
 use chrono::{Days, Local, NaiveDate};
 use devapi::{Dataset, Faults, Options, Server};
@@ -375,7 +375,7 @@ async fn board_lanes_counts_and_flags_for_today_and_another_day() {
         // Owes: the booking's own open invoice, and the customer's open one; paid and
         // "overdue" (unknown) are not owing.
         wait_for("owes flags", vec!["b-arr1".to_string(), "b-in1".to_string()], || flagged(&b, "owes")).await;
-        b.wait_text("[data-booking='b-arr1'] .kd-flag--owes", "Owes EUR 120.00").await;
+        b.wait_text("[data-booking='b-arr1'] .kd-flag--owes", "Owes €120.00").await;
         b.wait_text("[data-booking='b-in1'] .kd-flag--owes", "Owes CHF 42.35").await;
         assert_eq!(flagged(&b, "late").await, ["b-late"]);
         wait_for("vaccination flags", vec!["b-in1".to_string()], || flagged(&b, "vacc")).await;
@@ -569,7 +569,13 @@ async fn downloaded_csv_equals_the_visible_table() {
             // Cells: Dates (from → to, then id), Time, Status, Animal, Customer, Location, Care.
             assert_eq!(
                 cells[0],
-                format!("{} → {}\n{}", csv_row[1], csv_row[2], csv_row[0]),
+                // The CSV keeps the dates as sent; the table shows them in the locale.
+                format!(
+                    "{} → {}\n{}",
+                    shown_date(&csv_row[1]),
+                    shown_date(&csv_row[2]),
+                    csv_row[0]
+                ),
                 "{cells:?}"
             );
             assert_eq!(cells[1], dash(&csv_row[3]));
@@ -619,7 +625,7 @@ async fn print_media_shows_one_run_card_per_animal_in_the_house() {
         assert_eq!(printed["lanes"], json!(0), "only the run cards print");
         assert_eq!(printed["nav"], json!(0), "no navigation or buttons on paper");
         let card = b.wait_text(".kd-runcard", "Kimba").await;
-        let from = d(0);
+        let from = shown_date(&d(0));
         for part in ["Maine Coon", "Zürich Suite", "FVRCP 2026-01-05", "c-6", from.as_str()] {
             assert!(card.contains(part), "{part} on the run card: {card}");
         }

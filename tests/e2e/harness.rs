@@ -15,6 +15,23 @@ use tokio::process::{Child, Command};
 /// and shared; a passing run waits only as long as the page needs.
 pub const PATIENCE: Duration = Duration::from_secs(20);
 
+/// A date of the service (`2026-11-24`) as the app shows it to the tests' English (en-US)
+/// browser: `Nov 24, 2026` (`Intl.DateTimeFormat`, `dateStyle: "medium"`); a missing one as
+/// the dash, anything else as sent.
+pub fn shown_date(iso: &str) -> String {
+    if iso.is_empty() {
+        return "—".into();
+    }
+    chrono::NaiveDate::parse_from_str(iso, "%Y-%m-%d")
+        .map(|d| d.format("%b %-d, %Y").to_string())
+        .unwrap_or_else(|_| iso.to_string())
+}
+
+/// Text as a person reads it: Intl's no-break spaces (U+00A0, U+202F) as plain spaces.
+pub fn plain(text: &str) -> String {
+    text.replace(['\u{a0}', '\u{202f}'], " ")
+}
+
 pub fn fixture() -> Dataset {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/e2e.json");
     Dataset::load(&path).expect("the e2e fixture loads")
@@ -89,7 +106,19 @@ fn free_port() -> u16 {
 }
 
 impl Browser {
+    /// Chromium as the tests' machine sets it up: English (`en-US`).
     pub async fn start() -> Browser {
+        Browser::start_with(None).await
+    }
+
+    /// Chromium set to a language as a user sets it, e.g. `de-DE`: its own locale
+    /// (`--lang`) and the languages pages are offered (`intl.accept_languages`, which
+    /// `navigator.languages` reports), here the tag and its language: `de-DE,de`.
+    pub async fn start_in(lang: &str) -> Browser {
+        Browser::start_with(Some(lang)).await
+    }
+
+    async fn start_with(lang: Option<&str>) -> Browser {
         let chromedriver = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "chromedriver".into());
         let port = free_port();
         let driver = Command::new(&chromedriver)
@@ -103,25 +132,34 @@ impl Browser {
         let profile = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("chromium-{port}"));
         let downloads = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("downloads-{port}"));
         let _ = std::fs::remove_dir_all(&downloads);
+        let mut args = vec![
+            // The flags toolchain.md verified for headless Chromium as root on a closed network.
+            "--headless=new".to_string(),
+            "--no-sandbox".into(),
+            "--disable-gpu".into(),
+            "--disable-quic".into(),
+            "--no-first-run".into(),
+            "--disable-background-networking".into(),
+            "--disable-component-update".into(),
+            "--disable-sync".into(),
+            "--disable-dev-shm-usage".into(),
+            "--window-size=1280,900".into(),
+            format!("--user-data-dir={}", profile.display()),
+        ];
+        // Downloads land in a known folder, without a prompt, so a test can read them.
+        let mut prefs = serde_json::json!({
+            "download.default_directory": downloads.display().to_string(),
+            "download.prompt_for_download": false,
+        });
+        if let Some(lang) = lang {
+            args.push(format!("--lang={lang}"));
+            let primary = lang.split('-').next().unwrap_or(lang);
+            prefs["intl.accept_languages"] = format!("{lang},{primary}").into();
+        }
         let mut caps = serde_json::Map::new();
         caps.insert(
             "goog:chromeOptions".into(),
-            serde_json::json!({
-                "binary": chromium,
-                // The flags toolchain.md verified for headless Chromium as root on a closed network.
-                "args": [
-                    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                    "--no-first-run", "--disable-background-networking",
-                    "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
-                    "--window-size=1280,900",
-                    format!("--user-data-dir={}", profile.display()),
-                ],
-                // Downloads land in a known folder, without a prompt, so a test can read them.
-                "prefs": {
-                    "download.default_directory": downloads.display().to_string(),
-                    "download.prompt_for_download": false,
-                },
-            }),
+            serde_json::json!({ "binary": chromium, "args": args, "prefs": prefs }),
         );
         // Keep the browser's console and security messages for chromedriver's log endpoint
         // (tests/e2e/deploy.rs reads CSP violations there).
@@ -244,14 +282,15 @@ impl Page {
         self.client.goto(url).await.expect("navigation");
     }
 
-    /// Waits until an element matching `css` contains `text`; returns its full text.
+    /// Waits until an element matching `css` contains `text`, no-break spaces read as spaces
+    /// on both sides (see [`plain`]); returns its full text.
     pub async fn wait_text(&self, css: &str, text: &str) -> String {
         let started = Instant::now();
         loop {
             if let Ok(elements) = self.client.find_all(Locator::Css(css)).await {
                 for el in elements {
                     if let Ok(t) = el.text().await {
-                        if t.contains(text) {
+                        if plain(&t).contains(&plain(text)) {
                             return t;
                         }
                     }

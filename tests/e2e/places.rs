@@ -1,5 +1,5 @@
-//! Three places, one build: a phone (360 × 740), the counter tablet upright (800 × 1280) and a
-//! desktop or landscape tablet (1280 × 800), by touch; the intranet's host page with hostile
+//! Three places, one build: a phone (360 × 740, and turned sideways, 740 × 360), the counter
+//! tablet upright (800 × 1280) and a desktop or landscape tablet (1280 × 800), by touch; the intranet's host page with hostile
 //! CSS and hash routing; and axe-core on every page and state.
 //!
 //! Sizes, touch, colour scheme and reduced motion are emulated through Chromium's DevTools
@@ -14,16 +14,19 @@ use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-const PHONE: Size = Size("phone", 360, 740);
-const TABLET: Size = Size("tablet", 800, 1280);
-const DESKTOP: Size = Size("desktop", 1280, 800);
-const SIZES: [Size; 3] = [PHONE, TABLET, DESKTOP];
+pub(crate) const PHONE: Size = Size("phone", 360, 740);
+/// The phone turned sideways: wide enough for more, far too short for a sticky anything.
+pub(crate) const LANDSCAPE: Size = Size("phone-landscape", 740, 360);
+pub(crate) const TABLET: Size = Size("tablet", 800, 1280);
+pub(crate) const DESKTOP: Size = Size("desktop", 1280, 800);
+const SIZES: [Size; 4] = [PHONE, LANDSCAPE, TABLET, DESKTOP];
 
 #[derive(Clone, Copy, Debug)]
-struct Size(&'static str, u32, u32);
+pub(crate) struct Size(pub(crate) &'static str, u32, u32);
 
 /// Every route and one thing each shows once loaded.
-const PAGES: [(&str, &str, &str); 6] = [
+const PAGES: [(&str, &str, &str); 8] = [
+    ("/board?date=2026-11-22", ".kd-lanes", "Bella"),
     ("/bookings", ".kd-table--bookings tbody", "Bella"),
     (
         "/bookings/b-1",
@@ -33,10 +36,15 @@ const PAGES: [(&str, &str, &str); 6] = [
     ("/invoices", ".kd-table--invoices tbody", "INV-2026-0001"),
     ("/invoices/i-1", ".kd-fields", "Bella"),
     ("/animals/a-1", ".kd-table--invoices tbody", "INV-2026-0001"),
+    (
+        "/customers/c-1",
+        ".kd-table--invoices tbody",
+        "INV-2026-0001",
+    ),
     ("/no/such/page", ".kd-state--not-found", "There is no page"),
 ];
 
-async fn js(page: &Page, script: &str) -> Value {
+pub(crate) async fn js(page: &Page, script: &str) -> Value {
     page.client
         .execute(script, vec![])
         .await
@@ -44,7 +52,7 @@ async fn js(page: &Page, script: &str) -> Value {
 }
 
 /// Viewport of `size`, touch on or off (which also switches `pointer: coarse`).
-async fn emulate(page: &Page, size: Size, touch: bool) {
+pub(crate) async fn emulate(page: &Page, size: Size, touch: bool) {
     let Size(_, width, height) = size;
     page.cdp(
         "Emulation.setDeviceMetricsOverride",
@@ -100,12 +108,12 @@ for (const el of document.querySelectorAll('.kd ' + sel.split(', ').join(', .kd 
 return bad.slice(0, 12);
 "#;
 
-async fn assert_fits(page: &Page, what: &str) {
+pub(crate) async fn assert_fits(page: &Page, what: &str) {
     let problems = js(page, OVERFLOW_SCRIPT).await;
     assert_eq!(problems, json!([]), "{what}: something sticks out sideways");
 }
 
-async fn assert_targets(page: &Page, what: &str) {
+pub(crate) async fn assert_targets(page: &Page, what: &str) {
     let coarse = js(page, "return matchMedia('(pointer: coarse)').matches;").await;
     assert_eq!(
         coarse,
@@ -135,7 +143,7 @@ fn axe_source() -> String {
 
 /// Serious and critical axe-core violations (WCAG 2.x A/AA and best practices) within
 /// `context` (a CSS selector), as "rule: targets" lines.
-async fn axe(page: &Page, context: &str) -> Vec<String> {
+pub(crate) async fn axe(page: &Page, context: &str) -> Vec<String> {
     let loaded = js(page, "return typeof window.axe;").await;
     if loaded != json!("object") {
         let source = axe_source();
@@ -160,7 +168,7 @@ axe.run(document.querySelector(arguments[0]), { resultTypes: ['violations'] })
     serde_json::from_value(result).unwrap_or_default()
 }
 
-async fn assert_axe_clean(page: &Page, context: &str, what: &str) {
+pub(crate) async fn assert_axe_clean(page: &Page, context: &str, what: &str) {
     let violations = axe(page, context).await;
     assert!(
         violations.is_empty(),
@@ -170,7 +178,7 @@ async fn assert_axe_clean(page: &Page, context: &str, what: &str) {
 }
 
 /// How a table's rows are laid out now: "table-row", or "block" for cards.
-async fn row_display(page: &Page, table: &str) -> String {
+pub(crate) async fn row_display(page: &Page, table: &str) -> String {
     let script = format!(
         "const tr = document.querySelector('{table} tbody tr'); return tr ? getComputedStyle(tr).display : 'none';"
     );
@@ -182,7 +190,7 @@ async fn row_display(page: &Page, table: &str) -> String {
 }
 
 /// Saves a screenshot for the README when KD_SCREENSHOTS is set.
-async fn screenshot(page: &Page, name: &str) {
+pub(crate) async fn screenshot(page: &Page, name: &str) {
     if std::env::var_os("KD_SCREENSHOTS").is_none() {
         return;
     }
@@ -193,7 +201,7 @@ async fn screenshot(page: &Page, name: &str) {
 }
 
 /// Waits until `script` returns true.
-async fn wait_for(page: &Page, script: &str, what: &str) {
+pub(crate) async fn wait_for(page: &Page, script: &str, what: &str) {
     let started = Instant::now();
     loop {
         if page.client.execute(script, vec![]).await.ok() == Some(json!(true)) {

@@ -1,0 +1,468 @@
+//! Every word the app says, in one catalogue per language: [`Texts`], filled in by
+//! `en.rs` ([`EN`]) and `de.rs` ([`DE`]).
+//!
+//! A catalogue is a `const` struct literal, so a string missing from a language is a compile
+//! error (the literal is incomplete), and a key that does not exist is one too. Plain strings
+//! are `&'static str` fields; the few with numbers, plurals or a value inside are small `fn`
+//! fields. No macro, no build script, no run-time lookup by name: the wasm carries each
+//! language's text and nothing per string beyond a pointer.
+//!
+//! The language is chosen once, at start ([`choose`], pure and tested natively): the mount
+//! element's `data-lang` (or `<meta name="kennel-desk:lang">`), else the first of the
+//! browser's languages (`navigator.languages`) that the app speaks, else English. The
+//! locale for `Intl` (dates, times, amounts) is the tag that won, so a Swiss browser gets
+//! German text with Swiss number formats.
+//!
+//! Adding a language: copy `en.rs` to e.g. `fr.rs`, translate it, and add `&fr::FR` to
+//! [`ALL`] (with its `mod fr;` line). Data from the service (names, care notes, ids,
+//! statuses the app does not know) is never translated.
+//!
+//! `model/` stays free of words: it returns enums (`BookingStatus`, `Lane`,
+//! `VaccinationState`, …) and the methods here turn them into text.
+
+mod de;
+mod en;
+
+pub use de::DE;
+pub use en::EN;
+
+use crate::model::board::Lane;
+use crate::model::invoice_list::StatusFilter;
+use crate::model::listing::BookingColumn;
+use crate::model::vaccination::{VaccinationNote, VaccinationState};
+use crate::model::{BookingStatus, InvoiceStatus};
+use std::cell::{Cell, RefCell};
+
+/// Every language the app speaks. The first is the fallback.
+pub const ALL: [&Texts; 2] = [&EN, &DE];
+
+/// One language's words. Field names say where a text is used; `fn` fields take what the
+/// sentence needs (a count, an id, an already formatted amount or time).
+pub struct Texts {
+    /// The primary language subtag, as in `lang="…"`: `en`, `de`.
+    pub code: &'static str,
+
+    // ---- Frame: navigation, offline ----
+    pub nav_today: &'static str,
+    pub nav_board: &'static str,
+    pub nav_bookings: &'static str,
+    pub nav_invoices: &'static str,
+    pub offline: &'static str,
+    pub back_online: &'static str,
+
+    // ---- States: loading, empty, error, not found ----
+    pub loading_bookings: &'static str,
+    pub loading_invoices: &'static str,
+    pub loading_booking: &'static str,
+    pub loading_invoice: &'static str,
+    pub loading_animal: &'static str,
+    pub loading_stays: &'static str,
+    pub loading_board: &'static str,
+    pub retry: &'static str,
+    pub retrying: &'static str,
+    pub refresh: &'static str,
+    /// "Updated 14:05" (the time already formatted).
+    pub updated: fn(&str) -> String,
+    pub updated_refreshing: fn(&str) -> String,
+    pub stored_copy: fn(&str) -> String,
+    /// (error message, time): a failed refresh over data loaded from the service.
+    pub refresh_failed: fn(&str, &str) -> String,
+    /// (error message, time): a failed refresh over data read back from the browser's store.
+    pub refresh_failed_stored: fn(&str, &str) -> String,
+    pub rejected_bookings: fn(usize) -> String,
+    pub rejected_invoices: fn(usize) -> String,
+    pub details: &'static str,
+    /// (position, id): "record 3 (id b-1)".
+    pub rejected_record: fn(usize, Option<&str>) -> String,
+    pub no_page: &'static str,
+    pub go_to_bookings: &'static str,
+    pub all_bookings: &'static str,
+    pub all_invoices: &'static str,
+    pub no_booking_with_id: fn(&str) -> String,
+    pub no_invoice_with_id: fn(&str) -> String,
+    pub no_animal_with_id: fn(&str) -> String,
+    pub showing_of: fn(usize, usize) -> String,
+    pub show_more: &'static str,
+
+    // ---- Errors of the service (api::ApiError) ----
+    pub err_network: &'static str,
+    pub err_timeout: fn(u32) -> String,
+    pub err_body_timeout: fn(u32) -> String,
+    pub err_not_found: &'static str,
+    pub err_server: fn(u16) -> String,
+    pub err_refused: fn(u16) -> String,
+    pub err_http: fn(u16) -> String,
+    /// (what could not be read, why): the parser's reason stays as it is.
+    pub err_decode: fn(&str, &str) -> String,
+    pub what_bookings: &'static str,
+    pub what_invoices: &'static str,
+    pub what_booking: fn(&str) -> String,
+    pub what_invoice: fn(&str) -> String,
+    pub what_animal: fn(&str) -> String,
+
+    // ---- Statuses ----
+    pub arriving_today: &'static str,
+    pub in_the_house: &'static str,
+    pub going_home: &'static str,
+    pub no_status: &'static str,
+    pub other_status: &'static str,
+    pub open: &'static str,
+    pub paid: &'static str,
+    pub all: &'static str,
+
+    // ---- Field and column names ----
+    pub dates: &'static str,
+    pub time: &'static str,
+    pub status: &'static str,
+    pub animal: &'static str,
+    pub customer: &'static str,
+    pub location: &'static str,
+    pub care: &'static str,
+    pub name: &'static str,
+    pub species: &'static str,
+    pub breed: &'static str,
+    pub group: &'static str,
+    pub vaccinations: &'static str,
+    pub owner: &'static str,
+    pub owner_customer: &'static str,
+    pub from: &'static str,
+    pub to: &'static str,
+    pub number: &'static str,
+    pub date: &'static str,
+    pub amount: &'static str,
+    pub currency: &'static str,
+    pub booking: &'static str,
+    pub stay: &'static str,
+    pub booking_status: &'static str,
+    pub invoice_id: &'static str,
+    pub invoices: &'static str,
+    pub stays: &'static str,
+    pub animals: &'static str,
+    pub now: &'static str,
+    pub upcoming: &'static str,
+    pub past: &'static str,
+
+    // ---- Cells and values ----
+    pub booking_title: fn(&str) -> String,
+    pub invoice_title: fn(&str) -> String,
+    pub customer_title: fn(&str) -> String,
+    pub unknown_animal: fn(&str) -> String,
+    pub name_unavailable: fn(&str) -> String,
+    pub not_a_number: fn(&str) -> String,
+    pub unreadable_amounts: fn(usize) -> String,
+
+    // ---- Day board and wall ----
+    pub today: &'static str,
+    pub board: &'static str,
+    pub day: &'static str,
+    pub previous_day: &'static str,
+    pub next_day: &'static str,
+    pub view: &'static str,
+    pub lanes: &'static str,
+    pub locations: &'static str,
+    pub run_cards: &'static str,
+    pub run_cards_title: fn(usize) -> String,
+    pub print: &'static str,
+    pub lane_arriving: &'static str,
+    pub lane_in_house: &'static str,
+    pub lane_going_home: &'static str,
+    pub nobody: &'static str,
+    pub nobody_this_day: &'static str,
+    pub no_location: &'static str,
+    pub no_care_notes: &'static str,
+    /// The owes flag, with the open amounts already formatted.
+    pub owes: fn(&str) -> String,
+    pub late_pickup: &'static str,
+    pub vaccinations_not_on_record: &'static str,
+    pub double_booked: &'static str,
+    pub open_booking: fn(&str) -> String,
+    pub wall_stale: &'static str,
+
+    // ---- Booking list ----
+    pub search_bookings: &'static str,
+    pub search_bookings_placeholder: &'static str,
+    pub any: &'static str,
+    pub clear_filters: &'static str,
+    pub export_csv: &'static str,
+    pub bookings_count: fn(usize) -> String,
+    pub bookings_count_of: fn(usize, usize) -> String,
+    pub no_bookings: &'static str,
+    pub no_bookings_match: &'static str,
+    pub names_loaded: fn(usize, usize) -> String,
+    pub names_failed: fn(usize) -> String,
+    pub names_missing: fn(usize) -> String,
+    /// The CSV export's file name before `-<date>.csv`.
+    pub bookings_file: &'static str,
+    /// Booking, from, to, time, status, animal, customer, location, care.
+    pub bookings_csv_header: [&'static str; 9],
+
+    // ---- Booking page ----
+    pub no_invoices_for_booking: &'static str,
+    pub nothing_open: &'static str,
+    pub open_balance_is: fn(&str) -> String,
+    pub no_other_stays: &'static str,
+    pub the_animal: &'static str,
+    pub booking_names_no_animal: &'static str,
+    pub other_stays: &'static str,
+
+    // ---- Invoice list and page ----
+    pub filter_by_status: &'static str,
+    pub search_invoices: &'static str,
+    pub sort: &'static str,
+    /// The sort choices, in the order of `pages::invoices::SORTS`.
+    pub sorts: [&'static str; 8],
+    pub download_csv: &'static str,
+    pub no_invoices: &'static str,
+    pub no_invoices_match: &'static str,
+    pub totals_shown: &'static str,
+    pub total: &'static str,
+    pub left_out: fn(usize) -> String,
+    /// The CSV export's file name.
+    pub invoices_file: &'static str,
+    /// Number, date, amount, currency, status, customer, booking.
+    pub invoices_csv_header: [&'static str; 7],
+    pub booking_unavailable: &'static str,
+
+    // ---- Customer page ----
+    pub no_records_for_customer: fn(&str) -> String,
+    pub no_animals_named: &'static str,
+    pub no_invoices_for_customer: &'static str,
+    pub open_balance: &'static str,
+    pub no_stay_today: &'static str,
+    pub no_upcoming_stays: &'static str,
+    pub no_past_stays: &'static str,
+
+    // ---- Animal page and vaccinations ----
+    pub invoices_wait_for_stays: &'static str,
+    pub no_invoices_for_animal: &'static str,
+    pub no_vaccinations: &'static str,
+    pub as_written: &'static str,
+    pub no_stays: &'static str,
+    pub without_dates: &'static str,
+    pub not_here_now: &'static str,
+    pub nothing_ahead: &'static str,
+    pub no_earlier_stays: &'static str,
+    /// "Open: €1.00 · CHF 2.00" (the amounts already formatted and joined).
+    pub open_amounts: fn(&str) -> String,
+    pub open_left_out: fn(usize) -> String,
+    pub vacc_valid: &'static str,
+    pub vacc_not_checked: &'static str,
+    pub vacc_expires_soon: &'static str,
+    pub vacc_expired: &'static str,
+    pub vacc_none: &'static str,
+    pub vacc_badge_valid: &'static str,
+    pub vacc_badge_not_checked: &'static str,
+    pub vacc_badge_expires_soon: &'static str,
+    pub vacc_badge_expired: &'static str,
+    /// Days to expiry: `None` without a date, negative when overdue.
+    pub vacc_days: fn(Option<i32>) -> String,
+    pub vacc_note_not_a_date: &'static str,
+    pub vacc_note_given_only: &'static str,
+}
+
+impl Texts {
+    /// A booking's status; one the app does not know as the service wrote it.
+    pub fn booking_status<'a>(&'a self, status: &'a BookingStatus) -> &'a str {
+        match status {
+            BookingStatus::ArrivingToday => self.arriving_today,
+            BookingStatus::InHouse => self.in_the_house,
+            BookingStatus::Pickup => self.going_home,
+            BookingStatus::Other(raw) => raw,
+            BookingStatus::Missing => self.no_status,
+        }
+    }
+
+    /// An invoice's status; one the app does not know as the service wrote it.
+    pub fn invoice_status<'a>(&'a self, status: &'a InvoiceStatus) -> &'a str {
+        match status {
+            InvoiceStatus::Open => self.open,
+            InvoiceStatus::Paid => self.paid,
+            InvoiceStatus::Other(raw) => raw,
+            InvoiceStatus::Missing => self.no_status,
+        }
+    }
+
+    /// An invoice list chip.
+    pub fn status_filter<'a>(&'a self, filter: &'a StatusFilter) -> &'a str {
+        match filter {
+            StatusFilter::Open => self.open,
+            StatusFilter::Paid => self.paid,
+            StatusFilter::All => self.all,
+            StatusFilter::NoStatus => self.no_status,
+            StatusFilter::Other(raw) => raw,
+        }
+    }
+
+    pub fn lane(&self, lane: Lane) -> &'static str {
+        match lane {
+            Lane::Arriving => self.lane_arriving,
+            Lane::InHouse => self.lane_in_house,
+            Lane::GoingHome => self.lane_going_home,
+        }
+    }
+
+    pub fn booking_column(&self, column: BookingColumn) -> &'static str {
+        match column {
+            BookingColumn::Dates => self.dates,
+            BookingColumn::Time => self.time,
+            BookingColumn::Status => self.status,
+            BookingColumn::Animal => self.animal,
+            BookingColumn::Customer => self.customer,
+            BookingColumn::Location => self.location,
+        }
+    }
+
+    /// The mark of one vaccination entry.
+    pub fn vaccination(&self, state: VaccinationState) -> &'static str {
+        match state {
+            VaccinationState::Valid => self.vacc_valid,
+            VaccinationState::NotChecked => self.vacc_not_checked,
+            VaccinationState::ExpiresSoon => self.vacc_expires_soon,
+            VaccinationState::Expired => self.vacc_expired,
+            VaccinationState::NoRecord => self.vacc_none,
+        }
+    }
+
+    /// The badge of a whole animal: it stands beside a name, so it says what it is about.
+    pub fn vaccination_badge(&self, state: VaccinationState) -> &'static str {
+        match state {
+            VaccinationState::Valid => self.vacc_badge_valid,
+            VaccinationState::NotChecked => self.vacc_badge_not_checked,
+            VaccinationState::ExpiresSoon => self.vacc_badge_expires_soon,
+            VaccinationState::Expired => self.vacc_badge_expired,
+            VaccinationState::NoRecord => self.vacc_none,
+        }
+    }
+
+    pub fn vaccination_note(&self, note: VaccinationNote) -> &'static str {
+        match note {
+            VaccinationNote::NotACalendarDate => self.vacc_note_not_a_date,
+            VaccinationNote::GivenOnly => self.vacc_note_given_only,
+        }
+    }
+}
+
+/// The language the app speaks and the locale it formats dates, times and amounts for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    pub texts: &'static Texts,
+    /// A BCP 47 tag for `Intl`: `de-CH`, `en-US`, `de`.
+    pub locale: String,
+}
+
+impl std::fmt::Debug for Texts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.code)
+    }
+}
+
+impl PartialEq for Texts {
+    fn eq(&self, other: &Self) -> bool {
+        self.code == other.code
+    }
+}
+
+impl Eq for Texts {}
+
+/// The catalogue for a language tag (`de`, `de-CH`, `DE_ch`), by its primary subtag.
+pub fn texts_for(tag: &str) -> Option<&'static Texts> {
+    let tag = tag.trim();
+    let primary = tag.split(['-', '_']).next().unwrap_or_default();
+    ALL.into_iter()
+        .find(|t| !primary.is_empty() && t.code.eq_ignore_ascii_case(primary))
+}
+
+/// The language and locale for a page: `setting` (`data-lang` or the meta tag) when the app
+/// speaks it, else the first of `browser` (`navigator.languages`, in the user's order) that
+/// it speaks, else English. The locale is the winning tag as written (`de-CH` keeps Swiss
+/// number formats); a setting without a region (`de`) takes the region from the browser's
+/// first tag of the same language, when there is one.
+pub fn choose(setting: Option<&str>, browser: &[String]) -> Choice {
+    let browser_match = |texts: &Texts| {
+        browser
+            .iter()
+            .map(|t| t.trim())
+            .find(|t| texts_for(t).is_some_and(|b| b == texts))
+    };
+    if let Some(tag) = setting.map(str::trim).filter(|t| !t.is_empty()) {
+        if let Some(texts) = texts_for(tag) {
+            let has_region = tag.contains(['-', '_']);
+            let locale = match browser_match(texts) {
+                Some(b) if !has_region => b,
+                _ => tag,
+            };
+            return Choice {
+                texts,
+                locale: canonical(locale),
+            };
+        }
+    }
+    for tag in browser {
+        if let Some(texts) = texts_for(tag) {
+            return Choice {
+                texts,
+                locale: canonical(tag),
+            };
+        }
+    }
+    Choice {
+        texts: ALL[0],
+        locale: ALL[0].code.to_string(),
+    }
+}
+
+/// A language tag as `Intl` and `lang` expect it: `-` between subtags, the language in lower
+/// case, a region in upper case (`DE_ch` → `de-CH`).
+fn canonical(tag: &str) -> String {
+    tag.trim()
+        .split(['-', '_'])
+        .enumerate()
+        .map(|(i, part)| match (i, part.len()) {
+            (0, _) => part.to_ascii_lowercase(),
+            (_, 2) => part.to_ascii_uppercase(),
+            _ => part.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+thread_local! {
+    static CURRENT: Cell<&'static Texts> = const { Cell::new(ALL[0]) };
+    static LOCALE: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+/// Makes `choice` the app's language; called once at start, before anything renders.
+pub fn set(choice: Choice) {
+    CURRENT.with(|c| c.set(choice.texts));
+    LOCALE.with(|l| *l.borrow_mut() = choice.locale);
+}
+
+/// The words of the app's language.
+pub fn t() -> &'static Texts {
+    CURRENT.with(Cell::get)
+}
+
+/// The locale dates, times and amounts are formatted for (see [`choose`]).
+pub fn locale() -> String {
+    LOCALE.with(|l| {
+        let l = l.borrow();
+        if l.is_empty() {
+            t().code.to_string()
+        } else {
+            l.clone()
+        }
+    })
+}
+
+/// "2 040": thousands grouped with a no-break space, which reads right in English and German.
+pub fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push('\u{a0}');
+        }
+        out.push(c);
+    }
+    out
+}
