@@ -4,10 +4,10 @@
 
 use kennel_desk::config::{encode_segment, Config};
 use kennel_desk::i18n::{DE, EN};
-use kennel_desk::model::filter::{
-    booking_counts, booking_haystack, distinct, invoice_haystack, invoice_totals, select_bookings,
-    select_invoices, BookingView, InvoiceView,
+use kennel_desk::model::invoice_list::{
+    invoice_search_text, list_totals, select_invoice_rows, InvoiceFilter, StatusFilter,
 };
+use kennel_desk::model::listing::{booking_haystack, distinct, select, AnimalEntry, BookingFilter};
 use kennel_desk::model::text::excerpt;
 use kennel_desk::model::*;
 
@@ -235,7 +235,7 @@ fn decimals_parse_add_and_format_exactly() {
 }
 
 #[test]
-fn totals_are_per_currency_and_per_status_never_mixed() {
+fn totals_are_per_currency_and_open_never_mixed_with_paid() {
     let list = invoices(
         r#"[{"id":"i-1","amount":100.10,"currency":"EUR","status":"open"},
             {"id":"i-2","amount":0.2,"currency":"EUR","status":"open"},
@@ -244,28 +244,26 @@ fn totals_are_per_currency_and_per_status_never_mixed() {
             {"id":"i-5","amount":"n/a","currency":"EUR","status":"open"},
             {"id":"i-6","amount":7,"status":"overdue"}]"#,
     );
-    let t = invoice_totals(&list.items);
-    let open: Vec<_> = t
-        .open
-        .iter()
-        .map(|(c, d)| (c.to_string(), d.format()))
-        .collect();
+    let t = list_totals(&list.items);
+    let sums = |c: &CurrencyTotals| -> Vec<(String, String)> {
+        c.iter().map(|(c, d)| (c.to_string(), d.format())).collect()
+    };
     assert_eq!(
-        open,
+        sums(&t.open),
         [
             ("CHF".into(), "50.00".into()),
             ("EUR".into(), "100.30".into())
         ]
     );
     assert_eq!(t.open.left_out, 1);
-    let paid: Vec<_> = t
-        .paid
-        .iter()
-        .map(|(c, d)| (c.to_string(), d.format()))
-        .collect();
-    assert_eq!(paid, [("EUR".to_string(), "30.00".to_string())]);
-    let other: Vec<_> = t.other.iter().map(|(c, _)| c.to_string()).collect();
-    assert_eq!(other, [CurrencyTotals::NO_CURRENCY.to_string()]);
+    assert_eq!(
+        sums(&t.all),
+        [
+            (CurrencyTotals::NO_CURRENCY.into(), "7.00".into()),
+            ("CHF".into(), "50.00".into()),
+            ("EUR".into(), "130.30".into())
+        ]
+    );
 }
 
 fn sample_bookings() -> Vec<Booking> {
@@ -284,7 +282,8 @@ fn sample_bookings() -> Vec<Booking> {
 fn bookings_default_order_puts_todays_work_first() {
     let b = sample_bookings();
     let hay: Vec<_> = b.iter().map(booking_haystack).collect();
-    let order: Vec<_> = select_bookings(&b, &hay, BookingView::All, "", |_| None)
+    let order: Vec<_> = select(&b, &hay, &BookingFilter::default(), None, |_| None)
+        .rows
         .into_iter()
         .map(|i| b[i].id.as_str())
         .collect();
@@ -292,48 +291,39 @@ fn bookings_default_order_puts_todays_work_first() {
 }
 
 #[test]
-fn bookings_filter_by_view_and_search_including_animal_names() {
+fn bookings_filter_by_status_and_search_including_animal_names() {
     let b = sample_bookings();
     let hay: Vec<_> = b.iter().map(booking_haystack).collect();
-    let ids = |view, q: &str| -> Vec<String> {
-        select_bookings(&b, &hay, view, q, |id| {
-            (id == "a-2").then(|| "Bella".to_string())
+    let bella: Animal = decode_one(r#"{"id":"a-2","name":"Bella"}"#, "animal").expect("decodes");
+    let ids = |status: &str, q: &str| -> Vec<String> {
+        let filter = BookingFilter {
+            status: status.to_string(),
+            search: q.to_string(),
+            ..BookingFilter::default()
+        };
+        select(&b, &hay, &filter, None, |id| {
+            (id == "a-2").then_some(AnimalEntry {
+                animal: &bella,
+                folded: "bella",
+            })
         })
+        .rows
         .into_iter()
         .map(|i| b[i].id.clone())
         .collect()
     };
-    assert_eq!(ids(BookingView::Arriving, ""), ["b-5", "b-3"]);
+    assert_eq!(ids("arriving", ""), ["b-5", "b-3"]);
+    assert_eq!(ids("other", ""), ["b-1"], "unknown status");
+    assert_eq!(ids("missing", ""), ["b-6"], "missing status");
+    assert_eq!(ids("", "INSULIN"), ["b-3"], "case-insensitive care search");
+    assert_eq!(ids("", "run a3"), ["b-4"]);
     assert_eq!(
-        ids(BookingView::Other, ""),
-        ["b-1", "b-6"],
-        "unknown and missing status"
-    );
-    assert_eq!(
-        ids(BookingView::All, "INSULIN"),
-        ["b-3"],
-        "case-insensitive care search"
-    );
-    assert_eq!(ids(BookingView::All, "run a3"), ["b-4"]);
-    assert_eq!(
-        ids(BookingView::All, "bella"),
+        ids("", "bella"),
         ["b-5", "b-2"],
         "loaded animal names match"
     );
-    assert_eq!(ids(BookingView::Pickup, "bella"), ["b-2"]);
-    assert!(ids(BookingView::All, "nobody").is_empty());
-    assert_eq!(booking_counts(&b), [6, 2, 1, 1, 2]);
-}
-
-#[test]
-fn views_round_trip_through_the_url_and_unknown_values_fall_back() {
-    for view in BookingView::ALL {
-        assert_eq!(BookingView::from_param(view.param()), view);
-    }
-    for view in InvoiceView::ALL {
-        assert_eq!(InvoiceView::from_param(view.param()), view);
-    }
-    assert_eq!(BookingView::from_param(Some("bogus")), BookingView::All);
+    assert_eq!(ids("pickup", "bella"), ["b-2"]);
+    assert!(ids("", "nobody").is_empty());
 }
 
 #[test]
@@ -344,17 +334,22 @@ fn invoices_newest_first_filtered_by_status_and_search() {
             {"id":"i-3","number":"INV-3","date":"2026-11-02","status":"weird"}]"#,
     );
     let inv = list.items;
-    let hay: Vec<_> = inv.iter().map(invoice_haystack).collect();
-    let ids = |view, q: &str| -> Vec<String> {
-        select_invoices(&inv, &hay, view, q)
+    let hay: Vec<_> = inv.iter().map(invoice_search_text).collect();
+    let ids = |status: StatusFilter, q: &str| -> Vec<String> {
+        let filter = InvoiceFilter {
+            status,
+            search: q.to_string(),
+            ..InvoiceFilter::default()
+        };
+        select_invoice_rows(&inv, &hay, &filter, |_| None)
             .into_iter()
             .map(|i| inv[i].id.clone())
             .collect()
     };
-    assert_eq!(ids(InvoiceView::All, ""), ["i-2", "i-3", "i-1"]);
-    assert_eq!(ids(InvoiceView::Open, ""), ["i-2"]);
-    assert_eq!(ids(InvoiceView::Other, ""), ["i-3"]);
-    assert_eq!(ids(InvoiceView::All, "b-9"), ["i-2"]);
+    assert_eq!(ids(StatusFilter::All, ""), ["i-2", "i-3", "i-1"]);
+    assert_eq!(ids(StatusFilter::Open, ""), ["i-2"]);
+    assert_eq!(ids(StatusFilter::Other("weird".into()), ""), ["i-3"]);
+    assert_eq!(ids(StatusFilter::All, "b-9"), ["i-2"]);
 }
 
 #[test]

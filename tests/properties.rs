@@ -9,10 +9,10 @@
 
 use kennel_desk::config::{encode_segment, Config};
 use kennel_desk::i18n::{DE, EN};
-use kennel_desk::model::filter::{
-    booking_haystack, invoice_haystack, invoice_totals, select_bookings, select_invoices,
-    BookingView, InvoiceView,
+use kennel_desk::model::invoice_list::{
+    invoice_search_text, list_totals, select_invoice_rows, InvoiceFilter, StatusFilter,
 };
+use kennel_desk::model::listing::{booking_haystack, select, BookingFilter, STATUS_KEYS};
 use kennel_desk::model::text::{excerpt, fold};
 use kennel_desk::model::*;
 use proptest::prelude::*;
@@ -162,16 +162,22 @@ proptest! {
             prop_assert!(!booking.id.trim().is_empty());
         }
         let haystacks: Vec<String> = bookings.items.iter().map(booking_haystack).collect();
-        for view in BookingView::ALL {
-            let picked = select_bookings(&bookings.items, &haystacks, view, "a", |_| None);
-            prop_assert!(picked.iter().all(|&i| i < bookings.items.len()));
+        for status in STATUS_KEYS.iter().chain([&""]) {
+            let filter = BookingFilter {
+                status: status.to_string(),
+                search: "a".to_string(),
+                ..BookingFilter::default()
+            };
+            let picked = select(&bookings.items, &haystacks, &filter, None, |_| None);
+            prop_assert!(picked.rows.iter().all(|&i| i < bookings.items.len()));
         }
-        let haystacks: Vec<String> = invoices.items.iter().map(invoice_haystack).collect();
-        for view in InvoiceView::ALL {
-            let picked = select_invoices(&invoices.items, &haystacks, view, "1");
+        let haystacks: Vec<String> = invoices.items.iter().map(invoice_search_text).collect();
+        for status in [StatusFilter::Open, StatusFilter::Paid, StatusFilter::All, StatusFilter::NoStatus] {
+            let filter = InvoiceFilter { status, search: "1".to_string(), ..InvoiceFilter::default() };
+            let picked = select_invoice_rows(&invoices.items, &haystacks, &filter, |_| None);
             prop_assert!(picked.iter().all(|&i| i < invoices.items.len()));
         }
-        let _ = invoice_totals(&invoices.items);
+        let _ = list_totals(&invoices.items);
     }
 
     #[test]

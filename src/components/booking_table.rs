@@ -13,6 +13,7 @@ use crate::model::{Booking, List};
 use leptos::prelude::*;
 use std::hash::Hash;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// Rows rendered at first and added per "Show more": enough for a busy day, few enough that
 /// a list of 50 000 renders as fast as one of 200.
@@ -115,24 +116,72 @@ fn BookingRow(booking: Booking, show_animal: bool) -> impl IntoView {
 
 /// The first rows of a long list, growing by [`ROWS_PER_PAGE`] on "Show more": windowing
 /// that works by touch and keyboard alike. Shared by every table.
+///
+/// When the rows change (a keystroke in the search, a sort), only the rows that stayed and
+/// the first [`FIRST_PAINT_ROWS`] new ones are built before the next paint, more than a
+/// screen holds; the rest follow right after that paint, so a keystroke does not wait for
+/// 200 rows nobody sees yet.
 #[derive(Clone, Copy)]
 pub struct Window {
     shown: RwSignal<usize>,
     rows: Signal<Vec<usize>>,
+    /// The rows rendered last time, and how many changes the deferred rest is behind.
+    last: StoredValue<Vec<usize>>,
+    /// How many rows render until the deferred rest has settled.
+    cut: StoredValue<usize>,
+    changes: StoredValue<u32>,
+    settled: RwSignal<u32>,
 }
+
+/// Rows built before the next paint when the rows change: a tall screen's worth.
+pub const FIRST_PAINT_ROWS: usize = 40;
 
 impl Window {
     pub fn new(rows: Signal<Vec<usize>>) -> Window {
         Window {
             shown: RwSignal::new(ROWS_PER_PAGE),
             rows,
+            last: StoredValue::new(Vec::new()),
+            cut: StoredValue::new(usize::MAX),
+            changes: StoredValue::new(0),
+            settled: RwSignal::new(0),
         }
     }
 
     /// The rows to render now (tracked: re-run when rows or the limit change).
     pub fn visible(self) -> Vec<usize> {
         let limit = self.shown.get();
-        self.rows.with(|r| r.iter().take(limit).copied().collect())
+        let settled = self.settled.get();
+        let mut want: Vec<usize> = self.rows.with(|r| r.iter().take(limit).copied().collect());
+        let pending = settled != self.changes.get_value();
+        if self.last.with_value(|last| *last != want) {
+            // Rows already on screen in the same place stay; past them, a screenful now.
+            let kept = self
+                .last
+                .with_value(|last| last.iter().zip(&want).take_while(|(a, b)| a == b).count());
+            let kept = if pending {
+                kept.min(self.cut.get_value())
+            } else {
+                kept
+            };
+            let now = kept.max(FIRST_PAINT_ROWS);
+            self.last.set_value(want.clone());
+            if now < want.len() {
+                self.cut.set_value(now);
+                self.changes.update_value(|c| *c += 1);
+                let (change, settle) = (self.changes.get_value(), self.settled);
+                // A task queued from the frame's callback runs after that frame's paint.
+                request_animation_frame(move || {
+                    set_timeout(move || settle.set(change), Duration::from_millis(0))
+                });
+            } else {
+                self.cut.set_value(usize::MAX);
+            }
+        }
+        if settled != self.changes.get_value() {
+            want.truncate(self.cut.get_value());
+        }
+        want
     }
 
     /// The rows to render now with their keys (tracked: re-run when the answer, the rows or

@@ -1,4 +1,4 @@
-//! Filter chips and the search box of the lists. Their state lives in the URL, so a
+//! Filter chips of the lists. Their state lives in the URL, so a
 //! filtered list can be bookmarked, shared and restored with Back.
 
 use leptos::prelude::*;
@@ -16,27 +16,5 @@ pub fn FilterChip(
             {label}
             <span class="kd-chip__count">{count}</span>
         </a>
-    }
-}
-
-/// Search field that reports each change; the page puts the text in the URL.
-#[component]
-pub fn SearchBox(
-    /// Current text (from the URL).
-    #[prop(into)]
-    value: Signal<String>,
-    #[prop(into)] placeholder: String,
-    on_change: Callback<String>,
-) -> impl IntoView {
-    view! {
-        <label class="kd-search">
-            <span class="kd-visually-hidden">{placeholder.clone()}</span>
-            <input
-                type="search"
-                placeholder=placeholder
-                prop:value=value
-                on:input=move |ev| on_change.run(event_target_value(&ev))
-            />
-        </label>
     }
 }

@@ -23,7 +23,7 @@ pub use booking_table::BookingTable;
 pub use customer_link::CustomerLink;
 pub use date::DateText;
 pub use fields::{Field, Fields};
-pub use filters::{FilterChip, SearchBox};
+pub use filters::FilterChip;
 pub use invoice_table::InvoiceTable;
 pub use money::{Money, MoneyValue};
 pub use query_view::{query_view, query_view_live};

@@ -1,8 +1,8 @@
 //! A customer, as far as the service lets us see one: it has no customer resource, but every
 //! booking and invoice names a `customerId`. This gathers what those records say.
 
-use super::filter::distinct;
 use super::invoice_list::list_totals;
+use super::listing::distinct;
 use super::money::CurrencyTotals;
 use super::order::sort_rows;
 use super::{Booking, Invoice};

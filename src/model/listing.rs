@@ -149,15 +149,37 @@ pub fn animal_haystack(a: &Animal) -> String {
 }
 
 /// Search text of a booking: id, animal id, customer, dates, status, time, care, location.
-/// Built once per list, not per keystroke.
+/// Built once per list, not per keystroke. The status is searchable as the service wrote it
+/// when the app does not know it; the view adds the words it shows for known ones
+/// ([`booking_haystack_with`]).
 pub fn booking_haystack(b: &Booking) -> String {
-    super::filter::booking_haystack(b)
+    let status = match &b.status {
+        BookingStatus::Other(raw) => raw.as_str(),
+        _ => "",
+    };
+    booking_haystack_with(b, status)
 }
 
-/// The search text of one booking with its status in the view's words (see
-/// [`super::filter::booking_haystack_with`]).
+/// [`booking_haystack`] with `status` as the status's words (the view's, in its language).
 pub fn booking_haystack_with(b: &Booking, status: &str) -> String {
-    super::filter::booking_haystack_with(b, status)
+    let fields = [
+        Some(b.id.as_str()),
+        b.animal_id.as_deref(),
+        b.customer_id.as_deref(),
+        b.from.as_deref(),
+        b.to.as_deref(),
+        Some(status).filter(|s| !s.is_empty()),
+        b.time.as_deref(),
+        b.care.as_deref(),
+        b.location.as_deref(),
+    ];
+    super::text::search_text(&fields)
+}
+
+/// Distinct values in first-seen order; used to fetch each animal once, not once per row.
+pub fn distinct<'a>(values: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
+    let mut seen = std::collections::HashSet::new();
+    values.into_iter().filter(|v| seen.insert(*v)).collect()
 }
 
 /// The rows a booking list shows, and how many of the animals it looked at were not yet
@@ -171,6 +193,9 @@ pub struct Selection {
 /// Filters, searches and sorts `bookings`. `haystacks[i]` is [`booking_haystack`] of
 /// `bookings[i]`; `animal(id)` is the animal when it is loaded. Without a sort the list is
 /// in the day's working order: arrivals, in the house, pickups, then by start and time.
+///
+/// The page does this in two steps, [`sorted_order`] once per list and sort and
+/// [`filter_order`] per keystroke; this is both at once.
 pub fn select<'a>(
     bookings: &[Booking],
     haystacks: &[String],
@@ -178,17 +203,72 @@ pub fn select<'a>(
     sort: Option<Sort<BookingColumn>>,
     animal: impl Fn(&str) -> Option<AnimalEntry<'a>>,
 ) -> Selection {
+    let order = sorted_order(bookings, sort, &animal);
+    let (ids, slots) = animal_slots(bookings);
+    filter_order(
+        bookings,
+        haystacks,
+        filter,
+        &order,
+        &slots,
+        by_animal(sort),
+        |slot| animal(&ids[slot]),
+    )
+}
+
+/// No animal id on the booking.
+pub const NO_ANIMAL: u32 = u32::MAX;
+
+/// The distinct animal ids of `bookings` in order of first mention, and each booking's
+/// animal as its place among them ([`NO_ANIMAL`] for none): built once per list, so a
+/// keystroke finds each row's animal by index instead of hashing its id.
+pub fn animal_slots(bookings: &[Booking]) -> (Vec<String>, Vec<u32>) {
+    let mut place: std::collections::HashMap<&str, u32> = std::collections::HashMap::new();
+    let mut ids = Vec::new();
+    let slots = bookings
+        .iter()
+        .map(|b| match b.animal_id.as_deref() {
+            None => NO_ANIMAL,
+            Some(id) => *place.entry(id).or_insert_with(|| {
+                ids.push(id.to_string());
+                (ids.len() - 1) as u32
+            }),
+        })
+        .collect();
+    (ids, slots)
+}
+
+/// Whether `sort` is by animal name (its order then changes as names arrive).
+pub fn by_animal(sort: Option<Sort<BookingColumn>>) -> bool {
+    sort.is_some_and(|s| s.key == BookingColumn::Animal)
+}
+
+/// The rows of `order` (indices into `bookings`, in the order to show) that pass `filter`,
+/// in that order: a stable sort of a subset is the subset of the sorted whole, so a
+/// keystroke filters the order [`sorted_order`] built once and never sorts.
+/// `slots` is [`animal_slots`] of `bookings`, `animal(slot)` the animal when it is loaded;
+/// `sorted_by_animal` counts unknown names as [`select`] does for a sort by animal.
+pub fn filter_order<'a>(
+    bookings: &[Booking],
+    haystacks: &[String],
+    filter: &BookingFilter,
+    order: &[usize],
+    slots: &[u32],
+    sorted_by_animal: bool,
+    animal: impl Fn(usize) -> Option<AnimalEntry<'a>>,
+) -> Selection {
     let needle = fold(filter.search.trim());
     let (species, group, location) = (
         fold(filter.species.trim()),
         fold(filter.group.trim()),
         fold(filter.location.trim()),
     );
-    let counts_names =
-        filter.needs_animals() || sort.is_some_and(|s| s.key == BookingColumn::Animal);
-    let mut missing = std::collections::HashSet::new();
+    let counts_names = filter.needs_animals() || sorted_by_animal;
+    // Unknown animals, each counted once.
+    let (mut missing, mut seen) = (0, Vec::new());
     let mut rows = Vec::new();
-    for (i, b) in bookings.iter().enumerate() {
+    for &i in order {
+        let Some(b) = bookings.get(i) else { continue };
         if !filter.status.is_empty() && b.status.css() != filter.status {
             continue;
         }
@@ -198,12 +278,23 @@ pub fn select<'a>(
         if (filter.from.is_some() || filter.to.is_some()) && !overlaps(b, filter.from, filter.to) {
             continue;
         }
-        let entry = b.animal_id.as_deref().and_then(&animal);
-        if counts_names && entry.is_none() {
-            if let Some(id) = b.animal_id.as_deref() {
-                missing.insert(id.to_string());
+        // Only a filter that needs names looks them up.
+        let slot = slots.get(i).copied().unwrap_or(NO_ANIMAL);
+        let entry = if counts_names && slot != NO_ANIMAL {
+            let slot = slot as usize;
+            let entry = animal(slot);
+            if entry.is_none() {
+                if seen.len() <= slot {
+                    seen.resize(slot + 1, false);
+                }
+                if !std::mem::replace(&mut seen[slot], true) {
+                    missing += 1;
+                }
             }
-        }
+            entry
+        } else {
+            None
+        };
         if !species.is_empty() || !group.is_empty() {
             let Some(e) = &entry else { continue };
             let matches = |want: &str, have: Option<&str>| {
@@ -223,62 +314,97 @@ pub fn select<'a>(
         }
         rows.push(i);
     }
-    let name = |b: &Booking| -> Option<String> {
-        b.animal_id
-            .as_deref()
-            .and_then(&animal)
-            .and_then(|e| e.animal.name.as_deref().map(fold))
-    };
-    match sort {
-        None => sort_rows(&mut rows, &|x, y| default_order(&bookings[x], &bookings[y])),
-        Some(Sort {
-            key: BookingColumn::Animal,
-            descending,
-        }) => {
-            // Names fetched once per row, not once per comparison.
-            let keyed: Vec<(Option<String>, usize)> =
-                rows.iter().map(|&i| (name(&bookings[i]), i)).collect();
-            let mut order: Vec<usize> = (0..keyed.len()).collect();
-            sort_rows(&mut order, &|p, q| {
-                let ((na, a), (nb, b)) = (&keyed[p], &keyed[q]);
-                // Unknown names last in both directions: they are not "smallest", just unknown.
-                let ord = match (na, nb) {
-                    (Some(x), Some(y)) => {
-                        let o = natural_cmp(x, y);
-                        if descending {
-                            o.reverse()
-                        } else {
-                            o
-                        }
-                    }
-                    (Some(_), None) => Ordering::Less,
-                    (None, Some(_)) => Ordering::Greater,
-                    (None, None) => Ordering::Equal,
-                };
-                ord.then_with(|| bookings[*a].id.cmp(&bookings[*b].id))
-            });
-            rows = order.into_iter().map(|p| keyed[p].1).collect();
-        }
-        Some(Sort { key, descending }) => sort_rows(&mut rows, &|x, y| {
-            let (a, b) = (&bookings[x], &bookings[y]);
-            let ord = compare(key, a, b);
-            let ord = if descending { ord.reverse() } else { ord };
-            ord.then_with(|| a.id.cmp(&b.id))
-        }),
-    }
     Selection {
         rows,
-        names_missing: if counts_names { missing.len() } else { 0 },
+        names_missing: missing,
     }
 }
 
-fn default_order(a: &Booking, b: &Booking) -> Ordering {
-    a.status
-        .rank()
-        .cmp(&b.status.rank())
-        .then_with(|| a.from.cmp(&b.from))
-        .then_with(|| time_key(a.time.as_deref()).cmp(&time_key(b.time.as_deref())))
-        .then_with(|| a.id.cmp(&b.id))
+/// Every booking's index, in the order `sort` shows them (without a sort, the day's working
+/// order). Each row's key (time, day, folded text, name) is computed once, not once per
+/// comparison; ties go by id, so the order is total and the same however it is reached.
+pub fn sorted_order<'a>(
+    bookings: &[Booking],
+    sort: Option<Sort<BookingColumn>>,
+    animal: impl Fn(&str) -> Option<AnimalEntry<'a>>,
+) -> Vec<usize> {
+    let mut rows: Vec<usize> = (0..bookings.len()).collect();
+    let times = || -> Vec<_> {
+        bookings
+            .iter()
+            .map(|b| time_key(b.time.as_deref()))
+            .collect()
+    };
+    let id = |x: usize, y: usize| bookings[x].id.cmp(&bookings[y].id);
+    let descending = sort.is_some_and(|s| s.descending);
+    let dir = |o: Ordering| if descending { o.reverse() } else { o };
+    let Some(Sort { key, .. }) = sort else {
+        let t = times();
+        sort_rows(&mut rows, &|x, y| {
+            let (a, b) = (&bookings[x], &bookings[y]);
+            a.status
+                .rank()
+                .cmp(&b.status.rank())
+                .then_with(|| a.from.cmp(&b.from))
+                .then_with(|| t[x].cmp(&t[y]))
+                .then_with(|| id(x, y))
+        });
+        return rows;
+    };
+    match key {
+        BookingColumn::Time => {
+            let t = times();
+            sort_rows(&mut rows, &|x, y| {
+                dir(t[x].cmp(&t[y])).then_with(|| id(x, y))
+            });
+        }
+        BookingColumn::Dates => {
+            let day = |s: &Option<String>| s.as_deref().and_then(Day::parse);
+            let d: Vec<_> = bookings
+                .iter()
+                .map(|b| (day(&b.from), day(&b.to)))
+                .collect();
+            sort_rows(&mut rows, &|x, y| {
+                dir(opt_cmp(d[x].0, d[y].0, Ord::cmp)
+                    .then_with(|| opt_cmp(d[x].1, d[y].1, Ord::cmp)))
+                .then_with(|| id(x, y))
+            });
+        }
+        BookingColumn::Status => sort_rows(&mut rows, &|x, y| {
+            let (a, b) = (&bookings[x].status, &bookings[y].status);
+            dir(a
+                .rank()
+                .cmp(&b.rank())
+                .then_with(|| other_status(a).cmp(other_status(b))))
+            .then_with(|| id(x, y))
+        }),
+        BookingColumn::Customer | BookingColumn::Location | BookingColumn::Animal => {
+            let text: Vec<Option<String>> = bookings
+                .iter()
+                .map(|b| match key {
+                    BookingColumn::Customer => b.customer_id.as_deref().map(fold),
+                    BookingColumn::Location => b.location.as_deref().map(|l| fold(l.trim())),
+                    _ => b
+                        .animal_id
+                        .as_deref()
+                        .and_then(&animal)
+                        .and_then(|e| e.animal.name.as_deref().map(fold)),
+                })
+                .collect();
+            sort_rows(&mut rows, &|x, y| {
+                let ord = match (&text[x], &text[y]) {
+                    (Some(p), Some(q)) => dir(natural_cmp(p, q)),
+                    // Missing values last; unknown animal names last in both directions
+                    // (they are not "smallest", just unknown).
+                    (Some(_), None) if key == BookingColumn::Animal => Ordering::Less,
+                    (None, Some(_)) if key == BookingColumn::Animal => Ordering::Greater,
+                    (p, q) => dir(p.is_none().cmp(&q.is_none())),
+                };
+                ord.then_with(|| id(x, y))
+            });
+        }
+    }
+    rows
 }
 
 /// Missing values sort last in ascending order.
@@ -288,32 +414,6 @@ fn opt_cmp<T>(a: Option<T>, b: Option<T>, cmp: impl Fn(&T, &T) -> Ordering) -> O
         (Some(_), None) => Ordering::Less,
         (None, Some(_)) => Ordering::Greater,
         (None, None) => Ordering::Equal,
-    }
-}
-
-fn compare(key: BookingColumn, a: &Booking, b: &Booking) -> Ordering {
-    match key {
-        BookingColumn::Dates => {
-            let day = |s: &Option<String>| s.as_deref().and_then(Day::parse);
-            opt_cmp(day(&a.from), day(&b.from), Ord::cmp)
-                .then_with(|| opt_cmp(day(&a.to), day(&b.to), Ord::cmp))
-        }
-        BookingColumn::Time => time_key(a.time.as_deref()).cmp(&time_key(b.time.as_deref())),
-        BookingColumn::Status => a
-            .status
-            .rank()
-            .cmp(&b.status.rank())
-            .then_with(|| other_status(&a.status).cmp(other_status(&b.status))),
-        BookingColumn::Customer => opt_cmp(
-            a.customer_id.as_deref(),
-            b.customer_id.as_deref(),
-            |x, y| natural_cmp(&fold(x), &fold(y)),
-        ),
-        BookingColumn::Location => opt_cmp(a.location.as_deref(), b.location.as_deref(), |x, y| {
-            natural_cmp(&fold(x.trim()), &fold(y.trim()))
-        }),
-        // Sorted apart in `select`, with the names it has looked up once.
-        BookingColumn::Animal => Ordering::Equal,
     }
 }
 

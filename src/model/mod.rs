@@ -8,7 +8,6 @@ pub mod booking;
 pub mod customer;
 pub mod decode;
 pub mod export;
-pub mod filter;
 pub mod invoice;
 pub mod invoice_list;
 pub mod listing;

@@ -9,10 +9,9 @@ use crate::components::{query_view_live, BookingTable, EmptyState, RejectedNotic
 use crate::i18n::t;
 use crate::model::board::Day;
 use crate::model::export::{booking_row, file_name, to_csv};
-use crate::model::filter::distinct;
 use crate::model::listing::{
-    booking_haystack_with, distinct_choices, select, AnimalEntry, BookingColumn, BookingFilter,
-    Sort,
+    animal_slots, booking_haystack_with, by_animal, distinct, distinct_choices, filter_order,
+    sorted_order, AnimalEntry, BookingColumn, BookingFilter, Sort,
 };
 use crate::model::{Booking, List};
 use leptos::leptos_dom::helpers::TimeoutHandle;
@@ -128,23 +127,62 @@ fn BookingList(list: Signal<Arc<List<Booking>>>) -> impl IntoView {
         to: to.get().as_deref().and_then(Day::parse),
     });
     let sort = Memo::new(move |_| Sort::<BookingColumn>::from_param(sort_param.get().as_deref()));
-    let selection = {
+    // Every booking in the order shown, sorted once per answer and sort (and per batch of
+    // names when sorted by name): a keystroke only filters it.
+    let order = {
         let names = names.clone();
         Memo::new(move |_| {
-            names.version.track();
-            let f = filter.get();
-            let haystacks = haystacks.get();
-            list.with(|l| {
+            let sort = sort.get();
+            if by_animal(sort) {
+                names.version.track();
+            }
+            Derived(Arc::new(list.with(|l| {
                 names.with(|known| {
-                    select(&l.items, &haystacks.0, &f, sort.get(), |id| {
+                    sorted_order(&l.items, sort, |id| {
                         known
                             .get(id)
                             .map(|(a, folded)| AnimalEntry { animal: a, folded })
                     })
                 })
-            })
+            })))
         })
     };
+    // Each booking's animal by number, and the animals known so far by that number: a
+    // keystroke looks names up by index, not by hashing 50 000 ids.
+    let slots = Memo::new(move |_| Derived(Arc::new(list.with(|l| animal_slots(&l.items)))));
+    let known = {
+        let names = names.clone();
+        Memo::new(move |_| {
+            names.version.track();
+            let slots = slots.get();
+            let (ids, _) = &*slots.0;
+            let entries: Vec<_> =
+                names.with(|known| ids.iter().map(|id| known.get(id).cloned()).collect());
+            Derived(Arc::new(entries))
+        })
+    };
+    let selection = Memo::new(move |_| {
+        let (slots, known) = (slots.get(), known.get());
+        let f = filter.get();
+        let haystacks = haystacks.get();
+        let order = order.get();
+        let sorted_by_animal = by_animal(sort.get());
+        list.with(|l| {
+            filter_order(
+                &l.items,
+                &haystacks.0,
+                &f,
+                &order.0,
+                &slots.0 .1,
+                sorted_by_animal,
+                |slot| {
+                    known.0[slot]
+                        .as_ref()
+                        .map(|(a, folded)| AnimalEntry { animal: a, folded })
+                },
+            )
+        })
+    });
     let rows = Memo::new(move |_| selection.with(|s| s.rows.clone()));
 
     let control = SortControl {
