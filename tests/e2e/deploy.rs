@@ -395,8 +395,10 @@ fn directive(csp: &str, name: &str) -> String {
 /// loader, and the loader's file name.
 fn loader_tag(html: &str, p: &str) -> (String, String) {
     let start = format!(r#"<script type="module" src="{p}loader-"#);
+    // The last one: index.html's own list-preload script comes first, and trunk appends the
+    // wasm loader at the end of <head>.
     let at = html
-        .find(&start)
+        .rfind(&start)
         .unwrap_or_else(|| panic!("no external loader in index.html:\n{html}"));
     let end = at + html[at..].find("</script>").expect("closed script") + "</script>".len();
     let tag = html[at..end].to_string();

@@ -132,6 +132,9 @@ impl Browser {
         let profile = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("chromium-{port}"));
         let downloads = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("downloads-{port}"));
         let _ = std::fs::remove_dir_all(&downloads);
+        // A fresh profile per browser: a port used by an earlier test leaves its profile
+        // behind (languages, service workers, storage), which must not leak into this one.
+        let _ = std::fs::remove_dir_all(&profile);
         let mut args = vec![
             // The flags toolchain.md verified for headless Chromium as root on a closed network.
             "--headless=new".to_string(),
