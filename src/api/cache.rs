@@ -21,13 +21,12 @@ use super::error::ApiError;
 use super::snapshot::{self, Snapshot};
 use crate::config::Config;
 use crate::model::{decode_list, decode_one, Animal, Booking, DecodeError, Invoice, List};
-use async_lock::Semaphore;
 use futures::channel::oneshot;
 use futures::future::{select, Either, LocalBoxFuture};
 use futures::FutureExt;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -347,6 +346,58 @@ impl Drop for AbortOnDrop {
     }
 }
 
+/// Hands out at most N permits; the rest wait in order.
+///
+/// Kept by hand rather than taken from async-lock or futures-intrusive: it is 40 lines,
+/// costs no dependency, and what it must do beyond a semaphore (skip waiters whose page has
+/// gone) falls out of dropping a oneshot receiver. A dropped waiter (its query cancelled
+/// because no row shows it any more) is skipped when a permit is handed on.
+struct Limiter {
+    state: Mutex<(usize, VecDeque<oneshot::Sender<()>>)>,
+}
+
+struct Permit(Arc<Limiter>);
+
+impl Limiter {
+    fn new(permits: usize) -> Arc<Limiter> {
+        Arc::new(Limiter {
+            state: Mutex::new((permits, VecDeque::new())),
+        })
+    }
+
+    async fn acquire(self: Arc<Self>) -> Permit {
+        let wait = {
+            let mut state = lock(&self.state);
+            if state.0 > 0 {
+                state.0 -= 1;
+                None
+            } else {
+                let (tx, rx) = oneshot::channel();
+                state.1.push_back(tx);
+                Some(rx)
+            }
+        };
+        if let Some(rx) = wait {
+            // Err only if the limiter itself is gone, and then there is nothing to wait for.
+            let _ = rx.await;
+        }
+        Permit(self)
+    }
+}
+
+impl Drop for Permit {
+    fn drop(&mut self) {
+        let mut state = lock(&self.0.state);
+        // Hand the permit straight to the next waiter still listening.
+        while let Some(next) = state.1.pop_front() {
+            if next.send(()).is_ok() {
+                return;
+            }
+        }
+        state.0 += 1;
+    }
+}
+
 struct Inner {
     config: Config,
     bookings: Query<List<Booking>>,
@@ -354,8 +405,7 @@ struct Inner {
     booking: Mutex<HashMap<String, Query<Booking>>>,
     invoice: Mutex<HashMap<String, Query<Invoice>>>,
     animal: Mutex<HashMap<String, Query<Animal>>>,
-    /// Background animal look-ups take a permit; the page's own animal does not.
-    animal_slots: Arc<Semaphore>,
+    animal_slots: Arc<Limiter>,
     /// Animal bodies kept for a reload offline, by id.
     kept_animals: Arc<Mutex<HashMap<String, Snapshot>>>,
     /// A write of `kept_animals` is scheduled.
@@ -401,16 +451,14 @@ fn record_fetch<T: serde::de::DeserializeOwned + 'static>(
     kind: &'static str,
     noun: fn(&str) -> String,
     id: String,
-    slots: Option<Arc<Semaphore>>,
+    slots: Option<Arc<Limiter>>,
 ) -> Fetch<T> {
     let config = config.clone();
     Arc::new(move |call| {
         let (c, id, slots) = (config.clone(), id.clone(), slots.clone());
         async move {
-            // The record a page was opened for never queues behind background look-ups. A
-            // waiter whose query is cancelled (its row left the screen) is dropped, and with
-            // it its place in the semaphore's queue.
-            let _permit = match &slots {
+            // The record a page was opened for never queues behind background look-ups.
+            let _permit = match slots {
                 Some(slots) if !call.urgent => Some(slots.acquire().await),
                 _ => None,
             };
@@ -437,7 +485,7 @@ impl Cache {
             booking: Mutex::default(),
             invoice: Mutex::default(),
             animal: Mutex::default(),
-            animal_slots: Arc::new(Semaphore::new(ANIMAL_REQUESTS_AT_ONCE)),
+            animal_slots: Limiter::new(ANIMAL_REQUESTS_AT_ONCE),
             kept_animals: Arc::default(),
             animals_flush: Arc::default(),
         }))
