@@ -75,6 +75,8 @@ struct Meta {
     cancel: Mutex<Option<oneshot::Sender<()>>>,
     /// The validator of `data`, sent back so an unchanged answer is not decoded again.
     etag: Mutex<Option<String>>,
+    /// Background work waiting for the request under way to end (see [`Query::settled`]).
+    waiters: Mutex<Vec<oneshot::Sender<()>>>,
 }
 
 impl Meta {
@@ -162,8 +164,39 @@ impl<T: PartialEq + Send + Sync + 'static> Query<T> {
             }
             lock(&query.meta.cancel).take();
             query.apply(outcome);
-            query.loading.set(false);
+            query.done();
         });
+    }
+
+    /// The request under way has ended (answered, failed or cancelled).
+    fn done(&self) {
+        self.loading.set(false);
+        for waiter in lock(&self.meta.waiters).drain(..) {
+            let _ = waiter.send(());
+        }
+    }
+
+    /// Waits until no request of this query is under way, counted as a user meanwhile: a
+    /// row that leaves the screen then does not cancel a look-up the name index waits for.
+    /// For background work outside any reactive owner; a view uses [`Query::hold`].
+    pub async fn settled(&self) {
+        /// Lets go when the wait ends or its future is dropped (the index stopped).
+        struct Using<'a, T: PartialEq + Send + Sync + 'static>(&'a Query<T>);
+        impl<T: PartialEq + Send + Sync + 'static> Drop for Using<'_, T> {
+            fn drop(&mut self) {
+                self.0.release();
+            }
+        }
+        self.meta.users.fetch_add(1, Ordering::Relaxed);
+        let _using = Using(self);
+        while self.loading.get_untracked() {
+            let (tx, rx) = oneshot::channel();
+            lock(&self.meta.waiters).push(tx);
+            // Err only if the query was dropped, and then there is nothing to wait for.
+            if rx.await.is_err() {
+                return;
+            }
+        }
     }
 
     fn apply(&self, outcome: Result<Fresh<T>, ApiError>) {
@@ -284,13 +317,16 @@ impl<T: PartialEq + Send + Sync + 'static> Query<T> {
     pub fn hold(&self) {
         self.meta.users.fetch_add(1, Ordering::Relaxed);
         let query = self.clone();
-        on_cleanup(move || {
-            let left = query.meta.users.fetch_sub(1, Ordering::Relaxed);
-            query.meta.touch();
-            if left == 1 {
-                query.cancel();
-            }
-        });
+        on_cleanup(move || query.release());
+    }
+
+    /// One user fewer; the last one to go aborts the request under way.
+    fn release(&self) {
+        let left = self.meta.users.fetch_sub(1, Ordering::Relaxed);
+        self.meta.touch();
+        if left == 1 {
+            self.cancel();
+        }
     }
 
     /// Like [`Query::hold`], and keeps the query fresh while the view is mounted: it then
@@ -311,7 +347,7 @@ impl<T: PartialEq + Send + Sync + 'static> Query<T> {
         if under_way.is_some() {
             self.meta.generation.fetch_add(1, Ordering::Relaxed);
             drop(under_way);
-            self.loading.set(false);
+            self.done();
         }
     }
 

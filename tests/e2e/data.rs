@@ -460,6 +460,70 @@ async fn an_animal_page_goes_ahead_of_200_queued_look_ups() {
     server.stop().await;
 }
 
+/// The rows on screen get their names before the background name index gets its own: a
+/// regression once made them wait behind it (a FIFO semaphore let the index's look-ups
+/// through as fast as the rows', names shown took twice as long), and only the benchmark
+/// noticed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_names_on_screen_come_before_the_background_index() {
+    let server = serve(
+        Dataset::generate(1_000, today()),
+        Some(dist()),
+        Faults::default(),
+    )
+    .await;
+    let (url, faults, stats) = (server.url(), server.faults(), server.stats());
+    scenario(|b| async move {
+        // Slow look-ups, so the order in which the service is asked shows.
+        faults.set(
+            FaultSettings::default()
+                .on_path("/api/animals/")
+                .delay_ms(300),
+        );
+        b.goto(&format!("{url}/bookings?status=all")).await;
+        b.texts(".kd-table--bookings tbody tr", 200).await;
+        // Every row in the window shows its animal's name (a name still loading ends in …).
+        let names_on_screen =
+            "return [...document.querySelectorAll('.kd-table--bookings tbody tr')] \
+            .filter(tr => tr.getBoundingClientRect().top < innerHeight) \
+            .map(tr => tr.querySelector('.kd-animal-link').textContent);";
+        eventually("the names on screen", || async {
+            let names = js(&b, names_on_screen).await;
+            let names: Vec<String> = serde_json::from_value(names).unwrap_or_default();
+            !names.is_empty() && names.iter().all(|n| !n.ends_with('…'))
+        })
+        .await;
+        let asked: Vec<String> = stats
+            .snapshot()
+            .keys()
+            .filter_map(|p| p.strip_prefix("/api/animals/"))
+            .map(str::to_string)
+            .collect();
+        let rendered = js(
+            &b,
+            "return [...document.querySelectorAll('.kd-table--bookings a.kd-animal-link')] \
+             .map(a => a.getAttribute('href').split('/').pop());",
+        )
+        .await;
+        let rendered: Vec<String> = serde_json::from_value(rendered).expect("animal ids");
+        let index_only: Vec<&String> = asked.iter().filter(|a| !rendered.contains(a)).collect();
+        // The index has two workers, each with one look-up at a time.
+        assert!(
+            index_only.len() <= 2,
+            "the index was asked for {} animals before the rows on screen had their names \
+             ({} asked in all): {index_only:?}",
+            index_only.len(),
+            asked.len()
+        );
+        assert!(
+            js(&b, "return document.querySelector('.kd-names') !== null;").await == json!(true),
+            "the index was still filling (else this test proves nothing)"
+        );
+    })
+    .await;
+    server.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_unchanged_refresh_is_answered_304_and_not_decoded_again() {
     let server = serve(fixture(), Some(dist()), Faults::default()).await;
