@@ -543,6 +543,73 @@ fn csv_quotes_commas_quotes_and_line_breaks() {
 }
 
 #[test]
+fn csv_guards_cells_a_spreadsheet_would_run_as_formulas() {
+    // One cell per row, so each case reads on its own line; (cell, line in the file).
+    let cases = [
+        ("=SUM(A1)", "'=SUM(A1)"),
+        ("@cmd", "'@cmd"),
+        ("+1+1", "'+1+1"),
+        ("-2+3", "'-2+3"),
+        // Tab needs no quoting in RFC 4180; a carriage return does.
+        ("\tx", "'\tx"),
+        ("\r=1", "\"'\r=1\""),
+        // Both guarded and quoted: the quote goes inside the field.
+        (
+            "=HYPERLINK(\"http://x\",\"a,b\")",
+            "\"'=HYPERLINK(\"\"http://x\"\",\"\"a,b\"\")\"",
+        ),
+        ("=1,2", "\"'=1,2\""),
+        // Plain decimal numbers stay numbers (invoice amounts can be negative).
+        ("-12.50", "-12.50"),
+        ("+3", "+3"),
+        ("-20", "-20"),
+        ("12.5", "12.5"),
+        // Not plain numbers, so guarded: a lone sign, a dot without digits on both sides,
+        // an exponent, two signs, two dots.
+        ("-", "'-"),
+        ("+", "'+"),
+        ("-12.", "'-12."),
+        ("-.5", "'-.5"),
+        ("-1e5", "'-1e5"),
+        ("--1", "'--1"),
+        ("-1.2.3", "'-1.2.3"),
+        // Only the first character counts.
+        ("Insulin -2 IU, =food", "\"Insulin -2 IU, =food\""),
+        (" =1", " =1"),
+        ("", ""),
+    ];
+    let rows: Vec<Vec<String>> = cases
+        .iter()
+        .map(|(cell, _)| vec![cell.to_string(), "b".to_string()])
+        .collect();
+    let text = to_csv(&["Cell", "Other"], &rows);
+    let want: String = cases
+        .iter()
+        .map(|(_, line)| format!("{line},b\r\n"))
+        .collect();
+    assert_eq!(text, format!("Cell,Other\r\n{want}"));
+    // A reader gets the guarded text: the `'` is part of the cell, as a spreadsheet shows it.
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let back: Vec<String> = reader
+        .records()
+        .map(|r| r.expect("a record")[0].to_string())
+        .collect();
+    let guarded: Vec<String> = cases
+        .iter()
+        .map(|(cell, line)| {
+            if line.trim_start_matches('"').starts_with('\'') {
+                format!("'{cell}")
+            } else {
+                cell.to_string()
+            }
+        })
+        .collect();
+    assert_eq!(back, guarded);
+    // The header is written by the same rule.
+    assert_eq!(to_csv(&["-"], &[]), "'-\r\n");
+}
+
+#[test]
 fn natural_order_puts_run_2_before_run_10() {
     assert!(natural_cmp("run 2", "run 10").is_lt());
     assert!(natural_cmp("run 10", "run 10a").is_lt());
