@@ -7,6 +7,9 @@ use kennel_desk::model::listing::*;
 use kennel_desk::model::text::fold;
 use kennel_desk::model::{decode_list, Animal, Booking, BookingStatus, Invoice};
 
+mod support;
+use support::shown;
+
 fn day(s: &str) -> Day {
     Day::parse(s).expect("a valid test date")
 }
@@ -381,15 +384,15 @@ fn booking_list_filters_search_sort_and_counts_missing_names() {
         ..Default::default()
     };
 
-    let s = select(&list, &haystacks, &f("barli"), None, lookup(3));
+    let s = shown(&list, &haystacks, &f("barli"), None, lookup(3));
     assert_eq!(ids(&s), ["1"]);
     assert_eq!(s.names_missing, 1, "a-4 is not known, and it is said");
-    let s = select(&list, &haystacks, &f("INSULIN"), None, lookup(3));
+    let s = shown(&list, &haystacks, &f("INSULIN"), None, lookup(3));
     assert_eq!(ids(&s), ["1"]);
-    let s = select(&list, &haystacks, &f("siamese"), None, lookup(3));
+    let s = shown(&list, &haystacks, &f("siamese"), None, lookup(3));
     assert_eq!(ids(&s), ["2"], "breed is searched");
     // Anton not loaded yet: not found, and the result says one name is missing (a-4 too).
-    let s = select(&list, &haystacks, &f("anton"), None, lookup(2));
+    let s = shown(&list, &haystacks, &f("anton"), None, lookup(2));
     assert_eq!(ids(&s), Vec::<String>::new());
     assert_eq!(s.names_missing, 2);
 
@@ -397,11 +400,11 @@ fn booking_list_filters_search_sort_and_counts_missing_names() {
         species: "Dog".into(),
         ..Default::default()
     };
-    let s = select(&list, &haystacks, &filter, None, lookup(3));
+    let s = shown(&list, &haystacks, &filter, None, lookup(3));
     assert_eq!(ids(&s), ["1", "3"]);
     filter.group = "small dogs".into();
     assert_eq!(
-        ids(&select(&list, &haystacks, &filter, None, lookup(3))),
+        ids(&shown(&list, &haystacks, &filter, None, lookup(3))),
         ["3"]
     );
     let filter = BookingFilter {
@@ -409,7 +412,7 @@ fn booking_list_filters_search_sort_and_counts_missing_names() {
         ..Default::default()
     };
     assert_eq!(
-        ids(&select(&list, &haystacks, &filter, None, lookup(3))),
+        ids(&shown(&list, &haystacks, &filter, None, lookup(3))),
         ["2"]
     );
     let filter = BookingFilter {
@@ -417,7 +420,7 @@ fn booking_list_filters_search_sort_and_counts_missing_names() {
         ..Default::default()
     };
     assert_eq!(
-        ids(&select(&list, &haystacks, &filter, None, lookup(3))),
+        ids(&shown(&list, &haystacks, &filter, None, lookup(3))),
         ["3"]
     );
     // Date range: stays overlapping 2026-11-24 ..= 2026-11-30.
@@ -428,7 +431,7 @@ fn booking_list_filters_search_sort_and_counts_missing_names() {
     };
     // Default order: in the house before no status.
     assert_eq!(
-        ids(&select(&list, &haystacks, &filter, None, lookup(3))),
+        ids(&shown(&list, &haystacks, &filter, None, lookup(3))),
         ["2", "1"]
     );
     let filter = BookingFilter {
@@ -436,13 +439,13 @@ fn booking_list_filters_search_sort_and_counts_missing_names() {
         ..Default::default()
     };
     assert_eq!(
-        ids(&select(&list, &haystacks, &filter, None, lookup(3))),
+        ids(&shown(&list, &haystacks, &filter, None, lookup(3))),
         ["3"]
     );
 
     let all = BookingFilter::default();
     let by = |key, descending| Some(Sort { key, descending });
-    let sorted = |sort, known| ids(&select(&list, &haystacks, &all, sort, lookup(known)));
+    let sorted = |sort, known| ids(&shown(&list, &haystacks, &all, sort, lookup(known)));
     assert_eq!(
         sorted(by(BookingColumn::Animal, false), 3),
         ["3", "1", "2", "4"]
@@ -451,7 +454,7 @@ fn booking_list_filters_search_sort_and_counts_missing_names() {
         sorted(by(BookingColumn::Animal, true), 3),
         ["2", "1", "3", "4"]
     );
-    let s = select(
+    let s = shown(
         &list,
         &haystacks,
         &all,

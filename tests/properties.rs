@@ -12,7 +12,9 @@ use kennel_desk::i18n::{DE, EN};
 use kennel_desk::model::invoice_list::{
     invoice_search_text, list_totals, select_invoice_rows, InvoiceFilter, StatusFilter,
 };
-use kennel_desk::model::listing::{booking_haystack, select, BookingFilter, STATUS_KEYS};
+use kennel_desk::model::listing::{
+    animal_slots, booking_haystack, filter_order, sorted_order, BookingFilter, STATUS_KEYS,
+};
 use kennel_desk::model::text::{excerpt, fold};
 use kennel_desk::model::*;
 use proptest::prelude::*;
@@ -161,14 +163,18 @@ proptest! {
         for booking in &bookings.items {
             prop_assert!(!booking.id.trim().is_empty());
         }
+        // As the page does: one order and one slot table per list, then a filter per keystroke.
         let haystacks: Vec<String> = bookings.items.iter().map(booking_haystack).collect();
+        let order = sorted_order(&bookings.items, None, |_| None);
+        let (_, slots) = animal_slots(&bookings.items);
         for status in STATUS_KEYS.iter().chain([&""]) {
             let filter = BookingFilter {
                 status: status.to_string(),
                 search: "a".to_string(),
                 ..BookingFilter::default()
             };
-            let picked = select(&bookings.items, &haystacks, &filter, None, |_| None);
+            let picked =
+                filter_order(&bookings.items, &haystacks, &filter, &order, &slots, false, |_| None);
             prop_assert!(picked.rows.iter().all(|&i| i < bookings.items.len()));
         }
         let haystacks: Vec<String> = invoices.items.iter().map(invoice_search_text).collect();
