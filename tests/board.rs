@@ -7,6 +7,9 @@ use kennel_desk::model::listing::*;
 use kennel_desk::model::text::fold;
 use kennel_desk::model::{decode_list, Animal, Booking, BookingStatus, Invoice};
 
+mod support;
+use support::shown;
+
 fn day(s: &str) -> Day {
     Day::parse(s).expect("a valid test date")
 }
@@ -381,15 +384,15 @@ fn booking_list_filters_search_sort_and_counts_missing_names() {
         ..Default::default()
     };
 
-    let s = select(&list, &haystacks, &f("barli"), None, lookup(3));
+    let s = shown(&list, &haystacks, &f("barli"), None, lookup(3));
     assert_eq!(ids(&s), ["1"]);
     assert_eq!(s.names_missing, 1, "a-4 is not known, and it is said");
-    let s = select(&list, &haystacks, &f("INSULIN"), None, lookup(3));
+    let s = shown(&list, &haystacks, &f("INSULIN"), None, lookup(3));
     assert_eq!(ids(&s), ["1"]);
-    let s = select(&list, &haystacks, &f("siamese"), None, lookup(3));
+    let s = shown(&list, &haystacks, &f("siamese"), None, lookup(3));
     assert_eq!(ids(&s), ["2"], "breed is searched");
     // Anton not loaded yet: not found, and the result says one name is missing (a-4 too).
-    let s = select(&list, &haystacks, &f("anton"), None, lookup(2));
+    let s = shown(&list, &haystacks, &f("anton"), None, lookup(2));
     assert_eq!(ids(&s), Vec::<String>::new());
     assert_eq!(s.names_missing, 2);
 
@@ -397,11 +400,11 @@ fn booking_list_filters_search_sort_and_counts_missing_names() {
         species: "Dog".into(),
         ..Default::default()
     };
-    let s = select(&list, &haystacks, &filter, None, lookup(3));
+    let s = shown(&list, &haystacks, &filter, None, lookup(3));
     assert_eq!(ids(&s), ["1", "3"]);
     filter.group = "small dogs".into();
     assert_eq!(
-        ids(&select(&list, &haystacks, &filter, None, lookup(3))),
+        ids(&shown(&list, &haystacks, &filter, None, lookup(3))),
         ["3"]
     );
     let filter = BookingFilter {
@@ -409,7 +412,7 @@ fn booking_list_filters_search_sort_and_counts_missing_names() {
         ..Default::default()
     };
     assert_eq!(
-        ids(&select(&list, &haystacks, &filter, None, lookup(3))),
+        ids(&shown(&list, &haystacks, &filter, None, lookup(3))),
         ["2"]
     );
     let filter = BookingFilter {
@@ -417,7 +420,7 @@ fn booking_list_filters_search_sort_and_counts_missing_names() {
         ..Default::default()
     };
     assert_eq!(
-        ids(&select(&list, &haystacks, &filter, None, lookup(3))),
+        ids(&shown(&list, &haystacks, &filter, None, lookup(3))),
         ["3"]
     );
     // Date range: stays overlapping 2026-11-24 ..= 2026-11-30.
@@ -428,7 +431,7 @@ fn booking_list_filters_search_sort_and_counts_missing_names() {
     };
     // Default order: in the house before no status.
     assert_eq!(
-        ids(&select(&list, &haystacks, &filter, None, lookup(3))),
+        ids(&shown(&list, &haystacks, &filter, None, lookup(3))),
         ["2", "1"]
     );
     let filter = BookingFilter {
@@ -436,13 +439,13 @@ fn booking_list_filters_search_sort_and_counts_missing_names() {
         ..Default::default()
     };
     assert_eq!(
-        ids(&select(&list, &haystacks, &filter, None, lookup(3))),
+        ids(&shown(&list, &haystacks, &filter, None, lookup(3))),
         ["3"]
     );
 
     let all = BookingFilter::default();
     let by = |key, descending| Some(Sort { key, descending });
-    let sorted = |sort, known| ids(&select(&list, &haystacks, &all, sort, lookup(known)));
+    let sorted = |sort, known| ids(&shown(&list, &haystacks, &all, sort, lookup(known)));
     assert_eq!(
         sorted(by(BookingColumn::Animal, false), 3),
         ["3", "1", "2", "4"]
@@ -451,7 +454,7 @@ fn booking_list_filters_search_sort_and_counts_missing_names() {
         sorted(by(BookingColumn::Animal, true), 3),
         ["2", "1", "3", "4"]
     );
-    let s = select(
+    let s = shown(
         &list,
         &haystacks,
         &all,
@@ -540,6 +543,73 @@ fn csv_quotes_commas_quotes_and_line_breaks() {
         file_name("board/in house", "2026-11-22"),
         "board-in-house-2026-11-22.csv"
     );
+}
+
+#[test]
+fn csv_guards_cells_a_spreadsheet_would_run_as_formulas() {
+    // One cell per row, so each case reads on its own line; (cell, line in the file).
+    let cases = [
+        ("=SUM(A1)", "'=SUM(A1)"),
+        ("@cmd", "'@cmd"),
+        ("+1+1", "'+1+1"),
+        ("-2+3", "'-2+3"),
+        // Tab needs no quoting in RFC 4180; a carriage return does.
+        ("\tx", "'\tx"),
+        ("\r=1", "\"'\r=1\""),
+        // Both guarded and quoted: the quote goes inside the field.
+        (
+            "=HYPERLINK(\"http://x\",\"a,b\")",
+            "\"'=HYPERLINK(\"\"http://x\"\",\"\"a,b\"\")\"",
+        ),
+        ("=1,2", "\"'=1,2\""),
+        // Plain decimal numbers stay numbers (invoice amounts can be negative).
+        ("-12.50", "-12.50"),
+        ("+3", "+3"),
+        ("-20", "-20"),
+        ("12.5", "12.5"),
+        // Not plain numbers, so guarded: a lone sign, a dot without digits on both sides,
+        // an exponent, two signs, two dots.
+        ("-", "'-"),
+        ("+", "'+"),
+        ("-12.", "'-12."),
+        ("-.5", "'-.5"),
+        ("-1e5", "'-1e5"),
+        ("--1", "'--1"),
+        ("-1.2.3", "'-1.2.3"),
+        // Only the first character counts.
+        ("Insulin -2 IU, =food", "\"Insulin -2 IU, =food\""),
+        (" =1", " =1"),
+        ("", ""),
+    ];
+    let rows: Vec<Vec<String>> = cases
+        .iter()
+        .map(|(cell, _)| vec![cell.to_string(), "b".to_string()])
+        .collect();
+    let text = to_csv(&["Cell", "Other"], &rows);
+    let want: String = cases
+        .iter()
+        .map(|(_, line)| format!("{line},b\r\n"))
+        .collect();
+    assert_eq!(text, format!("Cell,Other\r\n{want}"));
+    // A reader gets the guarded text: the `'` is part of the cell, as a spreadsheet shows it.
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let back: Vec<String> = reader
+        .records()
+        .map(|r| r.expect("a record")[0].to_string())
+        .collect();
+    let guarded: Vec<String> = cases
+        .iter()
+        .map(|(cell, line)| {
+            if line.trim_start_matches('"').starts_with('\'') {
+                format!("'{cell}")
+            } else {
+                cell.to_string()
+            }
+        })
+        .collect();
+    assert_eq!(back, guarded);
+    // The header is written by the same rule.
+    assert_eq!(to_csv(&["-"], &[]), "'-\r\n");
 }
 
 #[test]

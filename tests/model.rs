@@ -7,9 +7,12 @@ use kennel_desk::i18n::{DE, EN};
 use kennel_desk::model::invoice_list::{
     invoice_search_text, list_totals, select_invoice_rows, InvoiceFilter, StatusFilter,
 };
-use kennel_desk::model::listing::{booking_haystack, distinct, select, AnimalEntry, BookingFilter};
+use kennel_desk::model::listing::{booking_haystack, distinct, AnimalEntry, BookingFilter};
 use kennel_desk::model::text::excerpt;
 use kennel_desk::model::*;
+
+mod support;
+use support::shown;
 
 fn bookings(json: &str) -> List<Booking> {
     decode_list(json, "the list of bookings").expect("list decodes")
@@ -282,7 +285,7 @@ fn sample_bookings() -> Vec<Booking> {
 fn bookings_default_order_puts_todays_work_first() {
     let b = sample_bookings();
     let hay: Vec<_> = b.iter().map(booking_haystack).collect();
-    let order: Vec<_> = select(&b, &hay, &BookingFilter::default(), None, |_| None)
+    let order: Vec<_> = shown(&b, &hay, &BookingFilter::default(), None, |_| None)
         .rows
         .into_iter()
         .map(|i| b[i].id.as_str())
@@ -301,7 +304,7 @@ fn bookings_filter_by_status_and_search_including_animal_names() {
             search: q.to_string(),
             ..BookingFilter::default()
         };
-        select(&b, &hay, &filter, None, |id| {
+        shown(&b, &hay, &filter, None, |id| {
             (id == "a-2").then_some(AnimalEntry {
                 animal: &bella,
                 folded: "bella",

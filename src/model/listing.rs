@@ -190,32 +190,6 @@ pub struct Selection {
     pub names_missing: usize,
 }
 
-/// Filters, searches and sorts `bookings`. `haystacks[i]` is [`booking_haystack`] of
-/// `bookings[i]`; `animal(id)` is the animal when it is loaded. Without a sort the list is
-/// in the day's working order: arrivals, in the house, pickups, then by start and time.
-///
-/// The page does this in two steps, [`sorted_order`] once per list and sort and
-/// [`filter_order`] per keystroke; this is both at once.
-pub fn select<'a>(
-    bookings: &[Booking],
-    haystacks: &[String],
-    filter: &BookingFilter,
-    sort: Option<Sort<BookingColumn>>,
-    animal: impl Fn(&str) -> Option<AnimalEntry<'a>>,
-) -> Selection {
-    let order = sorted_order(bookings, sort, &animal);
-    let (ids, slots) = animal_slots(bookings);
-    filter_order(
-        bookings,
-        haystacks,
-        filter,
-        &order,
-        &slots,
-        by_animal(sort),
-        |slot| animal(&ids[slot]),
-    )
-}
-
 /// No animal id on the booking.
 pub const NO_ANIMAL: u32 = u32::MAX;
 
@@ -247,7 +221,9 @@ pub fn by_animal(sort: Option<Sort<BookingColumn>>) -> bool {
 /// in that order: a stable sort of a subset is the subset of the sorted whole, so a
 /// keystroke filters the order [`sorted_order`] built once and never sorts.
 /// `slots` is [`animal_slots`] of `bookings`, `animal(slot)` the animal when it is loaded;
-/// `sorted_by_animal` counts unknown names as [`select`] does for a sort by animal.
+/// `haystacks[i]` is [`booking_haystack`] of `bookings[i]`. `sorted_by_animal` ([`by_animal`]
+/// of the sort) counts every unknown name even when no filter needs names: a sort by name put
+/// those rows last, so the order is not final until they arrive.
 pub fn filter_order<'a>(
     bookings: &[Booking],
     haystacks: &[String],
@@ -321,8 +297,9 @@ pub fn filter_order<'a>(
 }
 
 /// Every booking's index, in the order `sort` shows them (without a sort, the day's working
-/// order). Each row's key (time, day, folded text, name) is computed once, not once per
-/// comparison; ties go by id, so the order is total and the same however it is reached.
+/// order: arrivals, in the house, pickups, then by start and time). Each row's key (time,
+/// day, folded text, name) is computed once, not once per comparison; ties go by id, so the
+/// order is total and the same however it is reached.
 pub fn sorted_order<'a>(
     bookings: &[Booking],
     sort: Option<Sort<BookingColumn>>,
