@@ -70,9 +70,27 @@ pub fn date(year: i32, month: u32, day: u32, style: DateStyle) -> Option<String>
 }
 
 /// A day of the board in the app's locale.
+///
+/// Remembered per day and style: a list of 10 000 bookings names a few hundred distinct
+/// days, and each `Intl` call (a JS `Date`, the format, the string back into wasm) cost
+/// 7 % of a search keystroke's script in the profile before.
 pub fn day(day: crate::model::board::Day, style: DateStyle) -> String {
+    // One string key, so the map is the `HashMap<String, String>` the app already has code
+    // for (a tuple key made a new instantiation: 0.4 KB more wasm).
+    let mut key = current_locale();
+    key.push(match style {
+        DateStyle::Medium => 'm',
+        DateStyle::Full => 'f',
+        DateStyle::Time => 't',
+    });
+    key.push_str(&day.to_string());
+    if let Some(text) = DAY_TEXTS.with(|m| m.borrow().get(&key).cloned()) {
+        return text;
+    }
     let (y, m, d) = day.ymd();
-    date(y, m, d, style).unwrap_or_else(|| day.to_string())
+    let text = date(y, m, d, style).unwrap_or_else(|| day.to_string());
+    DAY_TEXTS.with(|m| m.borrow_mut().insert(key, text.clone()));
+    text
 }
 
 /// A date the service sent (`2026-11-22`) in the app's locale; anything that is not a plain
@@ -160,6 +178,8 @@ thread_local! {
     /// One `Intl.DateTimeFormat` per (locale, style), for the same reason.
     static DATE_FORMATTERS: RefCell<HashMap<(String, DateStyle), Option<Function>>> =
         RefCell::new(HashMap::new());
+    /// Days already written, by locale, style and day: see [`day`].
+    static DAY_TEXTS: RefCell<HashMap<String, String>> = RefCell::new(HashMap::new());
 }
 
 /// `amount` in `currency` for `locale`: `€1,234.50` (en), `1.234,50 €` (de),

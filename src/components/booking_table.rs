@@ -1,7 +1,7 @@
 //! The bookings table, used by the booking list and the animal page. Where its box is too
-//! narrow for the columns the stylesheet turns each row into a card; `data-label` names the
-//! cells there, and the explicit ARIA roles keep the table semantics that a `display`
-//! change would drop.
+//! narrow for the columns the stylesheet turns each row into a card; the table's `--kd-lN`
+//! properties name the cells there, and the explicit ARIA roles keep the table semantics
+//! that a `display` change would drop.
 
 use super::{AnimalLink, AnimalVaccinationBadge, BookingBadge, CustomerLink, SortControl};
 use crate::api::cache::use_cache;
@@ -41,6 +41,22 @@ pub fn BookingTable(
             view! { <th scope="col" role="columnheader">{t.booking_column(col)}</th> }.into_any()
         }
     };
+    // The card layout's cell labels, by column: set once on the table instead of a
+    // `data-label` on every cell of every row (see the stylesheet's `--kd-lN`). Through the
+    // CSSOM (`style:`), which a strict style-src allows; a `style` attribute it blocks.
+    let labels: Vec<String> = [
+        Some(t.time),
+        Some(t.status),
+        show_animal.then_some(t.animal),
+        Some(t.customer),
+        Some(t.location),
+        Some(t.care),
+    ]
+    .into_iter()
+    .flatten()
+    .map(css_string)
+    .collect();
+    let label = |i: usize| labels.get(i).cloned().unwrap_or_default();
     let each = move || window.keyed(source, |b: &Booking| b.id.as_str());
     // Runs right after `each`, against the same answer, so the index is that answer's.
     let row = move |(_, i): (RowKey, usize)| {
@@ -49,7 +65,9 @@ pub fn BookingTable(
     };
     view! {
         <div class="kd-table-wrap">
-            <table role="table" class="kd-table kd-table--bookings">
+            <table role="table" class="kd-table kd-table--bookings"
+                style:--kd-l2=label(0) style:--kd-l3=label(1) style:--kd-l4=label(2)
+                style:--kd-l5=label(3) style:--kd-l6=label(4) style:--kd-l7=label(5)>
                 <thead role="rowgroup">
                     <tr role="row">
                         {th(BookingColumn::Dates)}
@@ -72,6 +90,11 @@ pub fn BookingTable(
     }
 }
 
+/// `label` as a CSS string: `"Time"`.
+fn css_string(label: &str) -> String {
+    format!("\"{}\"", label.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
 #[component]
 fn BookingRow(booking: Booking, show_animal: bool) -> impl IntoView {
     let cache = use_cache();
@@ -88,17 +111,17 @@ fn BookingRow(booking: Booking, show_animal: bool) -> impl IntoView {
         .unwrap_or_else(|| MISSING.to_string());
     view! {
         <tr role="row">
-            <td role="cell" data-label=t.dates>
+            <td role="cell">
                 // One element, so the card layout keeps link and id in one grid cell.
                 <div>
                     <a class="kd-row-link" href=href>{dates}</a>
                     <span class="kd-sub">{booking.id.clone()}</span>
                 </div>
             </td>
-            <td role="cell" data-label=t.time>{or_dash(booking.time.as_deref()).to_string()}</td>
-            <td role="cell" data-label=t.status><BookingBadge status=booking.status.clone()/></td>
+            <td role="cell">{or_dash(booking.time.as_deref()).to_string()}</td>
+            <td role="cell"><BookingBadge status=booking.status.clone()/></td>
             {show_animal.then(|| view! {
-                <td role="cell" data-label=t.animal>
+                <td role="cell">
                     // One element, as above: name and badge share the card's grid cell.
                     <div>
                         <AnimalLink animal_id=booking.animal_id.clone()/>
@@ -107,9 +130,9 @@ fn BookingRow(booking: Booking, show_animal: bool) -> impl IntoView {
                     </div>
                 </td>
             })}
-            <td role="cell" data-label=t.customer><CustomerLink customer_id=booking.customer_id.clone()/></td>
-            <td role="cell" data-label=t.location>{or_dash(booking.location.as_deref()).to_string()}</td>
-            <td role="cell" data-label=t.care class="kd-care">{care}</td>
+            <td role="cell"><CustomerLink customer_id=booking.customer_id.clone()/></td>
+            <td role="cell">{or_dash(booking.location.as_deref()).to_string()}</td>
+            <td role="cell" class="kd-care">{care}</td>
         </tr>
     }
 }
@@ -118,9 +141,9 @@ fn BookingRow(booking: Booking, show_animal: bool) -> impl IntoView {
 /// that works by touch and keyboard alike. Shared by every table.
 ///
 /// When the rows change (a keystroke in the search, a sort), only the rows that stayed and
-/// the first [`FIRST_PAINT_ROWS`] new ones are built before the next paint, more than a
-/// screen holds; the rest follow right after that paint, so a keystroke does not wait for
-/// 200 rows nobody sees yet.
+/// the first screenful of new ones ([`first_paint_rows`]) are built before the next paint;
+/// the rest follow right after that paint, so a keystroke does not wait for 200 rows
+/// nobody sees yet.
 #[derive(Clone, Copy)]
 pub struct Window {
     shown: RwSignal<usize>,
@@ -133,8 +156,20 @@ pub struct Window {
     settled: RwSignal<u32>,
 }
 
-/// Rows built before the next paint when the rows change: a tall screen's worth.
-pub const FIRST_PAINT_ROWS: usize = 40;
+/// Rows built before the next paint when the rows change: the window's height in rows of
+/// [`MIN_ROW_PX`], the shortest a row gets, so the first paint fills the screen. It was a
+/// fixed 40 (a tall screen), twice what a 900 px window shows; building those extra rows
+/// before the paint was half of a keystroke's cost in the profile.
+fn first_paint_rows() -> usize {
+    let height = web_sys::window()
+        .and_then(|w| w.inner_height().ok())
+        .and_then(|h| h.as_f64())
+        .unwrap_or(1000.0);
+    ((height / MIN_ROW_PX).ceil() as usize).clamp(10, 60)
+}
+
+/// A table row of one line; the card layout's rows are taller.
+const MIN_ROW_PX: f64 = 40.0;
 
 impl Window {
     pub fn new(rows: Signal<Vec<usize>>) -> Window {
@@ -164,7 +199,7 @@ impl Window {
             } else {
                 kept
             };
-            let now = kept.max(FIRST_PAINT_ROWS);
+            let now = kept.max(first_paint_rows());
             self.last.set_value(want.clone());
             if now < want.len() {
                 self.cut.set_value(now);
