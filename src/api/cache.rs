@@ -351,7 +351,7 @@ impl<T: PartialEq + Send + Sync + 'static> Query<T> {
         }
     }
 
-    fn is_held(&self) -> bool {
+    pub(crate) fn is_held(&self) -> bool {
         self.meta.users.load(Ordering::Relaxed) > 0
     }
 
@@ -647,7 +647,7 @@ impl Cache {
         query
     }
 
-    fn animal_query(&self, id: &str) -> Query<Animal> {
+    pub(crate) fn animal_query(&self, id: &str) -> Query<Animal> {
         let (config, slots) = (&self.0.config, &self.0.animal_slots);
         let query = entry(&self.0.animal, id, |id| {
             let fetch = record_fetch(

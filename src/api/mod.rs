@@ -1,6 +1,7 @@
 //! Talking to the kennel service: one request helper, one function per endpoint, a typed
 //! error, and the cache every page reads through.
 
+pub mod busy;
 pub mod cache;
 pub mod endpoints;
 pub mod error;

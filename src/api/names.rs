@@ -101,6 +101,10 @@ impl NameIndex {
     }
 
     fn publish(&self) {
+        // New names re-filter the list: not while the user types (see api::busy).
+        if super::busy::remaining_ms() > 0.0 {
+            return;
+        }
         if self.shared.dirty.swap(false, Ordering::Relaxed) {
             let n = lock(&self.shared.entries).len();
             self.loaded.set(n);
@@ -123,6 +127,11 @@ impl NameIndex {
 
 async fn worker(cache: Cache, shared: Arc<Shared>) {
     loop {
+        if shared.stopped.load(Ordering::Relaxed) {
+            return;
+        }
+        // Out of the way of the user's keystrokes (see api::busy).
+        super::busy::idle().await;
         if shared.stopped.load(Ordering::Relaxed) {
             return;
         }

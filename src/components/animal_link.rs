@@ -13,7 +13,8 @@ pub fn AnimalLink(animal_id: Option<String>) -> impl IntoView {
         return MISSING.into_any();
     };
     let cache = use_cache();
-    let query = cache.animal(&id);
+    // Waits while the user types: a row that flashes past costs no request (api::busy).
+    let query = crate::api::busy::row_animal(&cache, &id);
     // Counted as shown while this row is mounted: a look-up still queued when the row goes
     // (the user moved on) is dropped instead of using the connection.
     query.hold();

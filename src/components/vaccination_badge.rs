@@ -36,7 +36,7 @@ pub fn AnimalVaccinationBadge(
     /// The animal's id; `None` shows nothing.
     animal_id: Option<String>,
 ) -> impl IntoView {
-    let query = animal_id.map(|id| use_cache().animal(&id));
+    let query = animal_id.map(|id| crate::api::busy::row_animal(&use_cache(), &id));
     move || {
         let animal = query.as_ref()?.data.get()?;
         Some(view! { <VaccinationBadge vaccinations=animal.vaccinations.clone()/> })

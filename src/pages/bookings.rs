@@ -84,7 +84,10 @@ fn BookingList(list: Signal<Arc<List<Booking>>>) -> impl IntoView {
         }
     });
     let pending = StoredValue::new(None::<TimeoutHandle>);
+    // Background work waits while the user types or sorts; not after the page has gone.
+    on_cleanup(crate::api::busy::clear);
     let on_input = move |text: String| {
+        crate::api::busy::mark();
         search.set(text.clone());
         if let Some(h) = pending.get_value() {
             h.clear();
@@ -188,6 +191,7 @@ fn BookingList(list: Signal<Arc<List<Booking>>>) -> impl IntoView {
     let control = SortControl {
         current: sort.into(),
         on_sort: Callback::new(move |key| {
+            crate::api::busy::mark();
             set_sort.set(Some(Sort::clicked(sort.get_untracked(), key).param()));
         }),
     };
