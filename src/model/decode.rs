@@ -105,24 +105,10 @@ fn kind_of(v: &Value) -> &'static str {
 ///
 /// The array is first split into raw records (cheap: no values are built), then each record is
 /// decoded straight into `T`. A record that fails is parsed once more, only to name it.
+/// Generic only where it must be: splitting and naming failures are compiled once, not per
+/// record type.
 pub fn decode_list<T: DeserializeOwned>(body: &str, what: &str) -> Result<List<T>, DecodeError> {
-    if let Some(e) = empty_answer(body, what, "a list") {
-        return Err(e);
-    }
-    let records: Vec<&RawValue> = match serde_json::from_str(body) {
-        Ok(records) => records,
-        // Well-formed JSON that is not an array: say what it is instead.
-        Err(e) if e.is_data() => {
-            let found = serde_json::from_str::<Value>(body)
-                .map(|v| kind_of(&v))
-                .unwrap_or("something else");
-            return Err(DecodeError {
-                what: what.to_string(),
-                detail: format!("expected a list, found {found}"),
-            });
-        }
-        Err(e) => return Err(syntax_error(what, &e)),
-    };
+    let records = split_list(body, what)?;
     let mut items = Vec::with_capacity(records.len());
     let mut rejected = Vec::new();
     for (i, record) in records.into_iter().enumerate() {
@@ -130,30 +116,66 @@ pub fn decode_list<T: DeserializeOwned>(body: &str, what: &str) -> Result<List<T
         let parsed = if record.get().starts_with('{') {
             serde_json::from_str::<T>(record.get())
         } else {
-            Err(serde_json::Error::custom(format!(
-                "expected a record, found {}",
-                serde_json::from_str::<Value>(record.get())
-                    .map(|v| kind_of(&v))
-                    .unwrap_or("something else")
-            )))
+            Err(not_a_record(record))
         };
         match parsed {
             Ok(item) => items.push(item),
-            Err(e) => rejected.push(Rejected {
-                position: i + 1,
-                id: serde_json::from_str::<Value>(record.get())
-                    .ok()
-                    .as_ref()
-                    .and_then(record_id),
-                reason: strip_position(&e),
-            }),
+            Err(e) => rejected.push(rejection(i, record, &e)),
         }
     }
     Ok(List { items, rejected })
 }
 
+/// The raw records of a list body.
+fn split_list<'a>(body: &'a str, what: &str) -> Result<Vec<&'a RawValue>, DecodeError> {
+    if let Some(e) = empty_answer(body, what, "a list") {
+        return Err(e);
+    }
+    match serde_json::from_str(body) {
+        Ok(records) => Ok(records),
+        // Well-formed JSON that is not an array: say what it is instead.
+        Err(e) if e.is_data() => {
+            let found = serde_json::from_str::<Value>(body)
+                .map(|v| kind_of(&v))
+                .unwrap_or("something else");
+            Err(DecodeError {
+                what: what.to_string(),
+                detail: format!("expected a list, found {found}"),
+            })
+        }
+        Err(e) => Err(syntax_error(what, &e)),
+    }
+}
+
+fn not_a_record(record: &RawValue) -> serde_json::Error {
+    serde_json::Error::custom(format!(
+        "expected a record, found {}",
+        serde_json::from_str::<Value>(record.get())
+            .map(|v| kind_of(&v))
+            .unwrap_or("something else")
+    ))
+}
+
+/// The record at index `i` that failed with `e`, named by its position and id.
+fn rejection(i: usize, record: &RawValue, e: &serde_json::Error) -> Rejected {
+    Rejected {
+        position: i + 1,
+        id: serde_json::from_str::<Value>(record.get())
+            .ok()
+            .as_ref()
+            .and_then(record_id),
+        reason: strip_position(e),
+    }
+}
+
 /// Decodes a single-record body.
 pub fn decode_one<T: DeserializeOwned>(body: &str, what: &str) -> Result<T, DecodeError> {
+    check_one(body, what)?;
+    serde_json::from_str(body).map_err(|e| one_error(body, what, &e))
+}
+
+/// Refuses what cannot be a record before it is parsed as one.
+fn check_one(body: &str, what: &str) -> Result<(), DecodeError> {
     if let Some(e) = empty_answer(body, what, "a record") {
         return Err(e);
     }
@@ -165,25 +187,27 @@ pub fn decode_one<T: DeserializeOwned>(body: &str, what: &str) -> Result<T, Deco
             detail: "expected a record, found a list".to_string(),
         });
     }
-    serde_json::from_str(body).map_err(|e| {
-        if e.is_data() {
-            // Name what came instead of a record before the parser's words about a field.
-            let found = serde_json::from_str::<Value>(body).map(|v| kind_of(&v));
-            let detail = match found {
-                Ok(kind) if kind != "an object" => format!("expected a record, found {kind}"),
-                _ => format!(
-                    "a field is missing or of the wrong kind ({})",
-                    strip_position(&e)
-                ),
-            };
-            DecodeError {
-                what: what.to_string(),
-                detail,
-            }
-        } else {
-            syntax_error(what, &e)
+    Ok(())
+}
+
+fn one_error(body: &str, what: &str, e: &serde_json::Error) -> DecodeError {
+    if e.is_data() {
+        // Name what came instead of a record before the parser's words about a field.
+        let found = serde_json::from_str::<Value>(body).map(|v| kind_of(&v));
+        let detail = match found {
+            Ok(kind) if kind != "an object" => format!("expected a record, found {kind}"),
+            _ => format!(
+                "a field is missing or of the wrong kind ({})",
+                strip_position(e)
+            ),
+        };
+        DecodeError {
+            what: what.to_string(),
+            detail,
         }
-    })
+    } else {
+        syntax_error(what, e)
+    }
 }
 
 fn record_id(record: &Value) -> Option<String> {
