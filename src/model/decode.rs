@@ -2,7 +2,9 @@
 //! may contain, so every field but `id` is optional and a list decodes record by record: one
 //! malformed record is reported, never allowed to blank the whole list.
 
-use serde::de::{DeserializeOwned, Error as _, MapAccess, SeqAccess, Visitor};
+use serde::de::{
+    DeserializeOwned, DeserializeSeed, Error as _, IgnoredAny, MapAccess, SeqAccess, Visitor,
+};
 use serde::Deserializer;
 use serde_json::value::RawValue;
 use serde_json::Value;
@@ -288,6 +290,99 @@ fn non_blank(s: String) -> Option<String> {
         None
     } else {
         Some(s)
+    }
+}
+
+/// Most fields a record type has.
+pub const MAX_FIELDS: usize = 9;
+
+/// A record's fields as sent: text fields read by [`opt_text`]'s rules, in the order of the
+/// names asked for, and at most one field kept as raw JSON (an invoice's amount).
+#[derive(Default)]
+pub struct Fields {
+    pub text: [Option<String>; MAX_FIELDS],
+    pub raw: Option<Box<RawValue>>,
+}
+
+/// Reads a record (a JSON object) into [`Fields`]: `names` are the wire names (at most
+/// [`MAX_FIELDS`]), `raw` the index of the one field kept as raw JSON. Unknown fields are
+/// skipped, a missing one is `None`, a repeated one is an error ("duplicate field `id`").
+///
+/// One reader for every record type, not serde's derived one per type (a map reader each,
+/// inlined into each type's `from_str`).
+pub fn read_fields<'de, D: Deserializer<'de>>(
+    d: D,
+    names: &'static [&'static str],
+    raw: Option<usize>,
+) -> Result<Fields, D::Error> {
+    d.deserialize_map(FieldsVisitor { names, raw })
+}
+
+struct FieldsVisitor {
+    names: &'static [&'static str],
+    raw: Option<usize>,
+}
+
+impl<'de> Visitor<'de> for FieldsVisitor {
+    type Value = Fields;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a record")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Fields, A::Error> {
+        let mut fields = Fields::default();
+        let mut seen = 0u32;
+        while let Some(key) = map.next_key_seed(FieldName(self.names))? {
+            let Some(i) = key.filter(|&i| i < MAX_FIELDS) else {
+                map.next_value::<IgnoredAny>()?;
+                continue;
+            };
+            if seen & (1 << i) != 0 {
+                return Err(A::Error::duplicate_field(self.names[i]));
+            }
+            seen |= 1 << i;
+            if Some(i) == self.raw {
+                fields.raw = Some(map.next_value()?);
+            } else {
+                fields.text[i] = map.next_value_seed(Text)?;
+            }
+        }
+        Ok(fields)
+    }
+}
+
+/// A key of a record: the index of a known field, `None` for one to skip.
+struct FieldName(&'static [&'static str]);
+
+impl<'de> DeserializeSeed<'de> for FieldName {
+    type Value = Option<usize>;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Option<usize>, D::Error> {
+        d.deserialize_identifier(self)
+    }
+}
+
+impl<'de> Visitor<'de> for FieldName {
+    type Value = Option<usize>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a field name")
+    }
+
+    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Option<usize>, E> {
+        Ok(self.0.iter().position(|name| *name == v))
+    }
+}
+
+/// A text field's value, read by [`opt_text`].
+struct Text;
+
+impl<'de> DeserializeSeed<'de> for Text {
+    type Value = Option<String>;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Option<String>, D::Error> {
+        opt_text(d)
     }
 }
 

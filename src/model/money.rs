@@ -188,8 +188,15 @@ impl<'de> Deserialize<'de> for Amount {
     /// record, costing more wasm and changing how the lenient text fields see numbers.
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let raw = Box::<RawValue>::deserialize(d)?;
+        Ok(Amount::from_raw(&raw))
+    }
+}
+
+impl Amount {
+    /// The amount in a record's raw JSON value (see the `Deserialize` impl).
+    pub fn from_raw(raw: &RawValue) -> Amount {
         let text = raw.get().trim();
-        Ok(match text.as_bytes().first() {
+        match text.as_bytes().first() {
             None => Amount::Missing,
             Some(b'n') if text == "null" => Amount::Missing,
             Some(b'"') => match serde_json::from_str::<String>(text) {
@@ -199,7 +206,7 @@ impl<'de> Deserialize<'de> for Amount {
             },
             Some(b'-' | b'0'..=b'9') => from_text(text),
             Some(_) => Amount::Invalid(text.to_string()),
-        })
+        }
     }
 }
 
