@@ -21,6 +21,7 @@ pub use super::query::Query;
 use super::query::{lock, now_ms, Core, Fetch, Keep};
 use super::snapshot::{self, Snapshot};
 use crate::config::Config;
+use crate::model::order::sort_items;
 use crate::model::{decode_list, decode_one, Animal, Booking, Invoice, List};
 use futures::channel::oneshot;
 use futures::FutureExt;
@@ -269,14 +270,15 @@ impl Cache {
                     let mut kept = lock(&kept);
                     if kept.len() > snapshot::MAX_ANIMALS {
                         let mut ages: Vec<f64> = kept.values().map(|s| s.at).collect();
-                        ages.sort_by(|a, b| b.total_cmp(a));
+                        // The app's one sort (model::order), not two more copies of std's.
+                        sort_items(&mut ages, &|a, b| b.total_cmp(a));
                         if let Some(&cut) = ages.get(snapshot::MAX_ANIMALS - 1) {
                             kept.retain(|_, s| s.at >= cut);
                         }
                     }
                     kept.iter().map(|(id, s)| (id.clone(), s.clone())).collect()
                 };
-                newest.sort_by(|a, b| b.1.at.total_cmp(&a.1.at));
+                sort_items(&mut newest, &|a, b| b.1.at.total_cmp(&a.1.at));
                 snapshot::save_animals(&base, &newest).await;
             });
         })
