@@ -5,7 +5,6 @@
 use serde::{Deserialize, Deserializer};
 use serde_json::value::RawValue;
 use std::cmp::Ordering;
-use std::collections::BTreeMap;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
@@ -221,7 +220,9 @@ fn from_text(text: &str) -> Amount {
 /// [`CurrencyTotals::NO_CURRENCY`] rather than guessed into one.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CurrencyTotals {
-    sums: BTreeMap<String, Decimal>,
+    /// Sorted by currency. A sorted `Vec`, not a `BTreeMap`: with the invoice list's status
+    /// counts also moved off it, no B-tree code is compiled into the wasm at all.
+    sums: Vec<(String, Decimal)>,
     /// Invoices whose amount could not be added (missing, not a number, overflow).
     pub left_out: usize,
 }
@@ -235,12 +236,15 @@ impl CurrencyTotals {
             return;
         };
         let key = currency.unwrap_or(Self::NO_CURRENCY);
-        let sum = self.sums.get(key).copied().unwrap_or(Decimal::ZERO);
-        match sum.checked_add(*value) {
-            Some(total) => {
-                self.sums.insert(key.to_string(), total);
-            }
-            None => self.left_out += 1,
+        let at = self.sums.binary_search_by(|(c, _)| c.as_str().cmp(key));
+        let sum = match at {
+            Ok(i) => self.sums[i].1,
+            Err(_) => Decimal::ZERO,
+        };
+        match (sum.checked_add(*value), at) {
+            (Some(total), Ok(i)) => self.sums[i].1 = total,
+            (Some(total), Err(i)) => self.sums.insert(i, (key.to_string(), total)),
+            (None, _) => self.left_out += 1,
         }
     }
 
