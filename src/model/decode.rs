@@ -7,7 +7,7 @@ use serde::de::{
 };
 use serde::Deserializer;
 use serde_json::value::RawValue;
-use serde_json::Value;
+use serde_json::Number;
 use std::fmt;
 
 /// A list response: the records that decoded, and the ones that did not.
@@ -92,14 +92,114 @@ fn strip_position(e: &serde_json::Error) -> String {
     }
 }
 
-fn kind_of(v: &Value) -> &'static str {
+/// A JSON value read only as far as error messages need: its kind, its text or number, and
+/// an object's fields. Used where `serde_json::Value` was: parsed the same way (and failing
+/// on the same input), without `Value`'s B-tree map and its reader in the wasm.
+pub enum Shallow {
+    Null,
+    Bool,
+    Number(Number),
+    Text(String),
+    List,
+    /// Fields in the order sent; [`Shallow::field`] takes the last of a repeated name.
+    Object(Vec<(String, Shallow)>),
+}
+
+impl Shallow {
+    /// Parses `text` (the whole of it, like `serde_json::from_str::<Value>`).
+    pub fn parse(text: &str) -> Result<Shallow, serde_json::Error> {
+        serde_json::from_str(text)
+    }
+
+    /// An object's field `name`; `None` for a missing field or a value that is no object.
+    pub fn field(&self, name: &str) -> Option<&Shallow> {
+        match self {
+            Shallow::Object(fields) => fields.iter().rev().find(|(k, _)| k == name).map(|f| &f.1),
+            _ => None,
+        }
+    }
+
+    pub fn as_text(&self) -> Option<&str> {
+        match self {
+            Shallow::Text(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Shallow {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Shallow, D::Error> {
+        d.deserialize_any(ShallowVisitor)
+    }
+}
+
+struct ShallowVisitor;
+
+impl<'de> Visitor<'de> for ShallowVisitor {
+    type Value = Shallow;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any valid JSON value")
+    }
+
+    fn visit_bool<E: serde::de::Error>(self, _: bool) -> Result<Shallow, E> {
+        Ok(Shallow::Bool)
+    }
+
+    fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Shallow, E> {
+        Ok(Shallow::Number(v.into()))
+    }
+
+    fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Shallow, E> {
+        Ok(Shallow::Number(v.into()))
+    }
+
+    fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Shallow, E> {
+        Ok(Number::from_f64(v).map_or(Shallow::Null, Shallow::Number))
+    }
+
+    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Shallow, E> {
+        Ok(Shallow::Text(v.to_string()))
+    }
+
+    fn visit_string<E: serde::de::Error>(self, v: String) -> Result<Shallow, E> {
+        Ok(Shallow::Text(v))
+    }
+
+    fn visit_none<E: serde::de::Error>(self) -> Result<Shallow, E> {
+        Ok(Shallow::Null)
+    }
+
+    fn visit_unit<E: serde::de::Error>(self) -> Result<Shallow, E> {
+        Ok(Shallow::Null)
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Shallow, D::Error> {
+        serde::Deserialize::deserialize(d)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Shallow, A::Error> {
+        while seq.next_element::<Shallow>()?.is_some() {}
+        Ok(Shallow::List)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Shallow, A::Error> {
+        let mut fields = Vec::new();
+        while let Some(entry) = map.next_entry::<String, Shallow>()? {
+            fields.push(entry);
+        }
+        Ok(Shallow::Object(fields))
+    }
+}
+
+fn kind_of(v: &Shallow) -> &'static str {
     match v {
-        Value::Null => "null",
-        Value::Bool(_) => "true/false",
-        Value::Number(_) => "a number",
-        Value::String(_) => "text",
-        Value::Array(_) => "a list",
-        Value::Object(_) => "an object",
+        Shallow::Null => "null",
+        Shallow::Bool => "true/false",
+        Shallow::Number(_) => "a number",
+        Shallow::Text(_) => "text",
+        Shallow::List => "a list",
+        Shallow::Object(_) => "an object",
     }
 }
 
@@ -137,7 +237,7 @@ fn split_list<'a>(body: &'a str, what: &str) -> Result<Vec<&'a RawValue>, Decode
         Ok(records) => Ok(records),
         // Well-formed JSON that is not an array: say what it is instead.
         Err(e) if e.is_data() => {
-            let found = serde_json::from_str::<Value>(body)
+            let found = Shallow::parse(body)
                 .map(|v| kind_of(&v))
                 .unwrap_or("something else");
             Err(DecodeError {
@@ -152,7 +252,7 @@ fn split_list<'a>(body: &'a str, what: &str) -> Result<Vec<&'a RawValue>, Decode
 fn not_a_record(record: &RawValue) -> serde_json::Error {
     serde_json::Error::custom(format!(
         "expected a record, found {}",
-        serde_json::from_str::<Value>(record.get())
+        Shallow::parse(record.get())
             .map(|v| kind_of(&v))
             .unwrap_or("something else")
     ))
@@ -162,7 +262,7 @@ fn not_a_record(record: &RawValue) -> serde_json::Error {
 fn rejection(i: usize, record: &RawValue, e: &serde_json::Error) -> Rejected {
     Rejected {
         position: i + 1,
-        id: serde_json::from_str::<Value>(record.get())
+        id: Shallow::parse(record.get())
             .ok()
             .as_ref()
             .and_then(record_id),
@@ -195,7 +295,7 @@ fn check_one(body: &str, what: &str) -> Result<(), DecodeError> {
 fn one_error(body: &str, what: &str, e: &serde_json::Error) -> DecodeError {
     if e.is_data() {
         // Name what came instead of a record before the parser's words about a field.
-        let found = serde_json::from_str::<Value>(body).map(|v| kind_of(&v));
+        let found = Shallow::parse(body).map(|v| kind_of(&v));
         let detail = match found {
             Ok(kind) if kind != "an object" => format!("expected a record, found {kind}"),
             _ => format!(
@@ -212,10 +312,10 @@ fn one_error(body: &str, what: &str, e: &serde_json::Error) -> DecodeError {
     }
 }
 
-fn record_id(record: &Value) -> Option<String> {
-    match record.get("id")? {
-        Value::String(s) if !s.trim().is_empty() => Some(s.clone()),
-        Value::Number(n) => Some(n.to_string()),
+fn record_id(record: &Shallow) -> Option<String> {
+    match record.field("id")? {
+        Shallow::Text(s) if !s.trim().is_empty() => Some(s.clone()),
+        Shallow::Number(n) => Some(n.to_string()),
         _ => None,
     }
 }
