@@ -130,16 +130,8 @@ pub fn time_of(ms: f64) -> String {
 
 /// `at` through a cached `Intl.DateTimeFormat` for `locale` and `style`.
 pub fn format_date(locale: &str, style: DateStyle, at: &js_sys::Date) -> Option<String> {
-    let key = (locale.to_string(), style);
-    let cached = DATE_FORMATTERS.with(|f| f.borrow().get(&key).cloned());
-    let format = match cached {
-        Some(f) => f,
-        None => {
-            let made = make_date_formatter(locale, style);
-            DATE_FORMATTERS.with(|f| f.borrow_mut().insert(key, made.clone()));
-            made
-        }
-    }?;
+    let key = (locale.to_string(), String::new(), Some(style));
+    let format = cached(key, &|| make_date_formatter(locale, style))?;
     format.call1(&JsValue::UNDEFINED, at).ok()?.as_string()
 }
 
@@ -167,19 +159,30 @@ fn make_date_formatter(locale: &str, style: DateStyle) -> Option<Function> {
 }
 
 thread_local! {
-    /// One formatter per (locale, currency): building one per row is slow (each constructor
-    /// resolves the locale against ICU data). `None`: no formatter for that currency, use the
-    /// plain fallback.
-    static FORMATTERS: RefCell<HashMap<(String, String), Option<Function>>> =
+    /// One formatter per (locale, currency) and per (locale, date style): building one per
+    /// row is slow (each constructor resolves the locale against ICU data). `None`: no
+    /// formatter for that currency, use the plain fallback. One map for both kinds, not two
+    /// (a hash map's code is compiled per key type).
+    static FORMATTERS: RefCell<HashMap<FormatterKey, Option<Function>>> =
         RefCell::new(HashMap::new());
     /// The currency codes the browser knows (`Intl.supportedValuesOf`); `None` when the
     /// browser cannot list them, then every well-formed code is tried.
     static KNOWN: Option<HashSet<String>> = known_currencies();
-    /// One `Intl.DateTimeFormat` per (locale, style), for the same reason.
-    static DATE_FORMATTERS: RefCell<HashMap<(String, DateStyle), Option<Function>>> =
-        RefCell::new(HashMap::new());
     /// Days already written, by locale, style and day: see [`day`].
     static DAY_TEXTS: RefCell<HashMap<String, String>> = RefCell::new(HashMap::new());
+}
+
+/// (locale, currency code, `None`) for money, (locale, "", date style) for dates.
+type FormatterKey = (String, String, Option<DateStyle>);
+
+/// The formatter for `key`, made by `make` on first use.
+fn cached(key: FormatterKey, make: &dyn Fn() -> Option<Function>) -> Option<Function> {
+    if let Some(cached) = FORMATTERS.with(|f| f.borrow().get(&key).cloned()) {
+        return cached;
+    }
+    let made = make();
+    FORMATTERS.with(|f| f.borrow_mut().insert(key, made.clone()));
+    made
 }
 
 /// `amount` in `currency` for `locale`: `€1,234.50` (en), `1.234,50 €` (de),
@@ -200,13 +203,8 @@ pub fn format_money(locale: &str, currency: Option<&str>, amount: Decimal) -> St
 }
 
 fn formatter(locale: &str, code: &str) -> Option<Function> {
-    let key = (locale.to_string(), code.to_string());
-    if let Some(cached) = FORMATTERS.with(|f| f.borrow().get(&key).cloned()) {
-        return cached;
-    }
-    let made = make_formatter(locale, code);
-    FORMATTERS.with(|f| f.borrow_mut().insert(key, made.clone()));
-    made
+    let key = (locale.to_string(), code.to_string(), None);
+    cached(key, &|| make_formatter(locale, code))
 }
 
 fn make_formatter(locale: &str, code: &str) -> Option<Function> {

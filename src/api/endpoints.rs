@@ -29,48 +29,49 @@ pub enum Fresh<T> {
     New(T, Option<String>, String),
 }
 
-async fn fetch<T>(
-    config: &Config,
-    path: &str,
-    call: &Call,
-    decode: impl FnOnce(&str) -> Result<T, ApiError>,
-) -> Result<Fresh<T>, ApiError> {
-    match get(config, path, call.etag.as_deref(), call.controller.as_ref()).await? {
-        Answer::Unchanged => Ok(Fresh::Unchanged),
-        Answer::Body { text, etag } => Ok(Fresh::New(decode(&text)?, etag, text)),
-    }
+/// A list endpoint. Not decoded here: the cache decodes only a changed answer, with
+/// [`decode_list_answer`], so the request code is compiled once, not once per record type.
+pub async fn list(config: &Config, path: &str, call: &Call) -> Result<Answer, ApiError> {
+    get(config, path, call.etag.as_deref(), call.controller.as_ref()).await
 }
 
-/// A list endpoint, decoded only when its validator changed.
-pub async fn list<T: DeserializeOwned>(
-    config: &Config,
+/// Decodes a list endpoint's new body.
+pub fn decode_list_answer<T: DeserializeOwned>(
+    body: &str,
     path: &str,
     what: &str,
+) -> Result<List<T>, ApiError> {
+    let list = decode_list(body, what).map_err(ApiError::Decode);
+    // A mark per decoded list, so tests and profiles can tell a 304 that skipped
+    // decoding from a full answer (`performance.getEntriesByName`).
+    if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
+        let _ = p.mark(&format!("kd-decoded {path}"));
+    }
+    list
+}
+
+/// `GET /{kind}/{id}`; decoded by the cache with [`decode_record`] when its validator changed.
+pub async fn record(
+    config: &Config,
+    kind: &str,
+    id: &str,
     call: &Call,
-) -> Result<Fresh<List<T>>, ApiError> {
-    fetch(config, path, call, |body| {
-        let list = decode_list(body, what).map_err(ApiError::Decode);
-        // A mark per decoded list, so tests and profiles can tell a 304 that skipped
-        // decoding from a full answer (`performance.getEntriesByName`).
-        if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
-            let _ = p.mark(&format!("kd-decoded {path}"));
-        }
-        list
-    })
+) -> Result<Answer, ApiError> {
+    let path = format!("/{kind}/{}", segment(id));
+    get(
+        config,
+        &path,
+        call.etag.as_deref(),
+        call.controller.as_ref(),
+    )
     .await
 }
 
-/// `GET /{kind}/{id}`, decoded only when its validator changed.
-pub async fn record<T: DeserializeOwned>(
-    config: &Config,
-    kind: &str,
+/// Decodes a record endpoint's new body; `noun(id)` names it in an error.
+pub fn decode_record<T: DeserializeOwned>(
+    body: &str,
     noun: fn(&str) -> String,
     id: &str,
-    call: &Call,
-) -> Result<Fresh<T>, ApiError> {
-    let path = format!("/{kind}/{}", segment(id));
-    fetch(config, &path, call, |body| {
-        decode_one(body, &noun(id)).map_err(ApiError::Decode)
-    })
-    .await
+) -> Result<T, ApiError> {
+    decode_one(body, &noun(id)).map_err(ApiError::Decode)
 }

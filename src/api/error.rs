@@ -8,6 +8,7 @@
 //! what staff read. The service's own message text and the parser's reason stay as sent.
 
 use crate::i18n::t;
+use crate::model::decode::Shallow;
 use crate::model::DecodeError;
 use std::fmt;
 
@@ -104,13 +105,11 @@ fn body_excerpt(body: &str) -> String {
         return String::new();
     }
     if trimmed.starts_with('{') || trimmed.starts_with('[') {
-        let text = serde_json::from_str::<serde_json::Value>(trimmed)
-            .ok()
-            .and_then(|v| {
-                ["message", "error", "detail", "title"]
-                    .iter()
-                    .find_map(|k| v.get(k)?.as_str().map(str::to_string))
-            });
+        let text = Shallow::parse(trimmed).ok().and_then(|v| {
+            ["message", "error", "detail", "title"]
+                .iter()
+                .find_map(|k| v.field(k)?.as_text().map(str::to_string))
+        });
         return match text {
             Some(text) => crate::model::text::excerpt(&one_line(&text), EXCERPT_CHARS),
             // JSON without a readable message: braces mean nothing to staff.

@@ -6,6 +6,7 @@ pub mod cache;
 pub mod endpoints;
 pub mod error;
 pub mod names;
+mod query;
 pub mod request;
 pub mod snapshot;
 

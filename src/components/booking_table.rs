@@ -59,9 +59,10 @@ pub fn BookingTable(
     let label = |i: usize| labels.get(i).cloned().unwrap_or_default();
     let each = move || window.keyed(source, |b: &Booking| b.id.as_str());
     // Runs right after `each`, against the same answer, so the index is that answer's.
-    let row = move |(_, i): (RowKey, usize)| {
+    let row = move |i: usize| {
         let b = source.with_untracked(|list| list.items.get(i).cloned());
         b.map(|b| view! { <BookingRow booking=b show_animal/> })
+            .into_any()
     };
     view! {
         <div class="kd-table-wrap">
@@ -82,7 +83,7 @@ pub fn BookingTable(
                 <tbody role="rowgroup">
                     // Keyed by id (+ occurrence, + content): a refresh rebuilds only the rows
                     // whose records changed; the rest, and focus in them, stay.
-                    <For each key=|(k, _)| k.clone() children=row/>
+                    {keyed_table_rows(Box::new(each), Arc::new(row))}
                 </tbody>
             </table>
         </div>
@@ -93,6 +94,16 @@ pub fn BookingTable(
 /// `label` as a CSS string: `"Time"`.
 fn css_string(label: &str) -> String {
     format!("\"{}\"", label.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+/// The rows of a table, keyed by [`RowKey`]: `each` lists them, `row(i)` renders record `i`.
+/// One `<For>` behind untyped closures for both tables, not a copy of it per table.
+pub fn keyed_table_rows(
+    each: Box<dyn Fn() -> Vec<(RowKey, usize)> + Send + Sync>,
+    row: Arc<dyn Fn(usize) -> AnyView + Send + Sync>,
+) -> AnyView {
+    view! { <For each=move || each() key=|(k, _)| k.clone() children=move |(_, i)| row(i)/> }
+        .into_any()
 }
 
 #[component]

@@ -1,9 +1,8 @@
 //! The invoices table, used by the invoice list, the booking page and the animal page.
 
-use super::booking_table::Window;
+use super::booking_table::{keyed_table_rows, Window};
 use super::{CustomerLink, DateText, InvoiceBadge, Money};
 use crate::api::cache::use_cache;
-use crate::model::rows::RowKey;
 use crate::model::text::MISSING;
 use crate::model::{Invoice, List};
 use leptos::prelude::*;
@@ -18,9 +17,10 @@ pub fn InvoiceTable(
     let window = Window::new(rows);
     let t = crate::i18n::t();
     let each = move || window.keyed(source, |inv: &Invoice| inv.id.as_str());
-    let row = move |(_, i): (RowKey, usize)| {
+    let row = move |i: usize| {
         let inv = source.with_untracked(|list| list.items.get(i).cloned());
         inv.map(|inv| view! { <InvoiceRow invoice=inv/> })
+            .into_any()
     };
     view! {
         <div class="kd-table-wrap">
@@ -36,7 +36,7 @@ pub fn InvoiceTable(
                     </tr>
                 </thead>
                 <tbody role="rowgroup">
-                    <For each key=|(k, _)| k.clone() children=row/>
+                    {keyed_table_rows(Box::new(each), Arc::new(row))}
                 </tbody>
             </table>
         </div>

@@ -32,6 +32,42 @@ pub struct Missing {
     pub back_label: String,
 }
 
+/// The untyped side of a query, so the views around the data are compiled once, not once
+/// per page and data type (the generic version was monomorphised per call site).
+#[derive(Clone)]
+struct Parts {
+    error: ArcRwSignal<Option<ApiError>>,
+    loading: ArcRwSignal<bool>,
+    loaded_at: ArcRwSignal<Option<f64>>,
+    stale: ArcRwSignal<bool>,
+    /// Whether there is data, read (and tracked) like the data signal.
+    has_data: Arc<dyn Fn() -> bool + Send + Sync>,
+    retry: Callback<()>,
+}
+
+impl Parts {
+    /// Counts the current view as a user of `query`, and takes its untyped signals.
+    fn of<T: PartialEq + Send + Sync + 'static>(query: &Query<T>, role: Role) -> Parts {
+        // The page's own data is kept fresh while it is mounted (and only then); a related
+        // section (a booking's invoices, drawn from the whole invoice list) only holds it, so
+        // a detail page never downloads whole lists on the interval.
+        if role == Role::Main {
+            query.watch();
+        } else {
+            query.hold();
+        }
+        let (q, data) = (query.clone(), query.data.clone());
+        Parts {
+            error: query.error.clone(),
+            loading: query.loading.clone(),
+            loaded_at: query.loaded_at.clone(),
+            stale: query.stale.clone(),
+            has_data: Arc::new(move || data.with(Option::is_some)),
+            retry: Callback::new(move |_| q.refresh()),
+        }
+    }
+}
+
 /// Renders `query`:
 /// - before the first answer: the loading state;
 /// - with data: `render(data)`, plus a line saying how fresh it is, and, when a later refresh
@@ -51,41 +87,42 @@ where
     T: PartialEq + Send + Sync + 'static,
     V: IntoView + 'static,
 {
-    // The page's own data is kept fresh while it is mounted (and only then); a related
-    // section (a booking's invoices, drawn from the whole invoice list) only holds it, so a
-    // detail page never downloads whole lists on the interval.
-    if role == Role::Main {
-        query.watch();
-    } else {
-        query.hold();
-    }
-    let retry = {
-        let q = query.clone();
-        Callback::new(move |_| q.refresh())
-    };
+    let parts = Parts::of(&query, role);
+    let data = query.data;
+    let shown: Arc<dyn Fn() -> Option<AnyView> + Send + Sync> =
+        Arc::new(move || data.get().map(|data| render(data).into_any()));
+    query_view_untyped(parts, role, loading, missing, shown)
+}
+
+fn query_view_untyped(
+    parts: Parts,
+    role: Role,
+    loading: &'static str,
+    missing: Option<Missing>,
+    shown: Arc<dyn Fn() -> Option<AnyView> + Send + Sync>,
+) -> AnyView {
+    let (error, retry) = (parts.error.clone(), parts.retry);
     let missing = Arc::new(missing);
-    let body = {
-        let q = query.clone();
-        move || match q.data.get() {
-            Some(data) => render(data).into_any(),
-            None => match (q.error.get(), missing.as_ref()) {
-                (Some(ApiError::NotFound), Some(m)) => view! {
-                    <NotFound
-                        message=m.message.clone()
-                        back_href=m.back_href.clone()
-                        back_label=m.back_label.clone()
-                    />
-                }
-                .into_any(),
-                (Some(error), _) => view! { <ErrorState error on_retry=retry/> }.into_any(),
-                (None, _) => view! { <Loading message=loading/> }.into_any(),
-            },
-        }
+    let body = move || match shown() {
+        Some(view) => view,
+        None => match (error.get(), missing.as_ref()) {
+            (Some(ApiError::NotFound), Some(m)) => view! {
+                <NotFound
+                    message=m.message.clone()
+                    back_href=m.back_href.clone()
+                    back_label=m.back_label.clone()
+                />
+            }
+            .into_any(),
+            (Some(error), _) => view! { <ErrorState error on_retry=retry/> }.into_any(),
+            (None, _) => view! { <Loading message=loading/> }.into_any(),
+        },
     };
     view! {
-        {freshness(query, role, retry)}
+        {freshness(parts, role)}
         {body}
     }
+    .into_any()
 }
 
 /// Like [`query_view`], but `render` runs once, when the first data arrives, and gets the
@@ -102,80 +139,75 @@ where
     T: PartialEq + Send + Sync + 'static,
     V: IntoView + 'static,
 {
-    if role == Role::Main {
-        query.watch();
-    } else {
-        query.hold();
-    }
-    let retry = {
-        let q = query.clone();
-        Callback::new(move |_| q.refresh())
-    };
-    let has_data = {
-        let q = query.clone();
-        Memo::new(move |_| q.data.with(Option::is_some))
-    };
-    let body = {
-        let q = query.clone();
-        move || {
-            if has_data.get() {
-                let first = q.data.get_untracked()?;
-                // The view's own copy of the data, moved on by the cache's answers. Only
-                // this signal, not the body, re-runs on new data.
-                let current = ArcRwSignal::new(first);
-                let (data, sink) = (q.data.clone(), current.clone());
-                Effect::new(move |_| {
-                    if let Some(next) = data.get() {
-                        if !Arc::ptr_eq(&next, &sink.get_untracked()) {
-                            sink.set(next);
-                        }
-                    }
-                });
-                let current: Signal<Arc<T>> = current.read_only().into();
-                return Some(untrack(|| render(current)).into_any());
+    let parts = Parts::of(&query, role);
+    let data = query.data;
+    let first: Arc<dyn Fn() -> Option<AnyView> + Send + Sync> = Arc::new(move || {
+        let first = data.get_untracked()?;
+        // The view's own copy of the data, moved on by the cache's answers. Only this
+        // signal, not the body, re-runs on new data.
+        let current = ArcRwSignal::new(first);
+        let (data, sink) = (data.clone(), current.clone());
+        Effect::new(move |_| {
+            if let Some(next) = data.get() {
+                if !Arc::ptr_eq(&next, &sink.get_untracked()) {
+                    sink.set(next);
+                }
             }
-            None
-        }
+        });
+        let current: Signal<Arc<T>> = current.read_only().into();
+        Some(untrack(|| render(current)).into_any())
+    });
+    query_view_live_untyped(parts, role, loading, first)
+}
+
+fn query_view_live_untyped(
+    parts: Parts,
+    role: Role,
+    loading: &'static str,
+    first: Arc<dyn Fn() -> Option<AnyView> + Send + Sync>,
+) -> AnyView {
+    let has_data = {
+        let has_data = parts.has_data.clone();
+        Memo::new(move |_| has_data())
     };
+    let body = move || if has_data.get() { first() } else { None };
     let fallback = {
-        let q = query.clone();
+        let (error, retry) = (parts.error.clone(), parts.retry);
         move || {
             if has_data.get() {
                 return None;
             }
-            Some(match q.error.get() {
+            Some(match error.get() {
                 Some(error) => view! { <ErrorState error on_retry=retry/> }.into_any(),
                 None => view! { <Loading message=loading/> }.into_any(),
             })
         }
     };
     view! {
-        {freshness(query, role, retry)}
+        {freshness(parts, role)}
         {fallback}
         {body}
     }
+    .into_any()
 }
 
 /// The line above data: when it was loaded, a Refresh button, and a failed refresh's
 /// message. Nothing before the first data (the body shows loading or error then).
-fn freshness<T: PartialEq + Send + Sync + 'static>(
-    query: Query<T>,
-    role: Role,
-    retry: Callback<()>,
-) -> impl IntoView {
+fn freshness(parts: Parts, role: Role) -> impl IntoView {
+    let retry = parts.retry;
     move || {
-        if query.data.with(Option::is_none) {
+        if !(parts.has_data)() {
             return None;
         }
-        let at = query
+        let at = parts
             .loaded_at
             .get()
             .map(crate::format::time_of)
             .unwrap_or_default();
         let t = crate::i18n::t();
-        let refreshing = query.loading.get();
-        let stale = query.stale.get();
-        let view = match query.error.get() {
+        let refreshing = parts.loading.get();
+        let stale = parts.stale.get();
+        let view = match parts.error.get() {
             Some(error) => view! {
                 <div class="kd-notice kd-notice--error" role="alert">
                     <span>

@@ -1,11 +1,11 @@
 //! An animal, with its owner and vaccinations.
 
-use super::decode::{opt_text, require_id};
-use serde::Deserialize;
+use super::decode::{read_fields, require_id, Fields};
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer};
 
 /// An animal as the app uses it. Every field but `id` may be missing (`None`).
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(try_from = "AnimalDto")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Animal {
     pub id: String,
     pub name: Option<String>,
@@ -25,37 +25,35 @@ impl Animal {
     }
 }
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct AnimalDto {
-    #[serde(default, deserialize_with = "opt_text")]
-    id: Option<String>,
-    #[serde(default, deserialize_with = "opt_text")]
-    name: Option<String>,
-    #[serde(default, deserialize_with = "opt_text")]
-    species: Option<String>,
-    #[serde(default, deserialize_with = "opt_text")]
-    breed: Option<String>,
-    #[serde(default, deserialize_with = "opt_text")]
-    customer_id: Option<String>,
-    #[serde(default, deserialize_with = "opt_text")]
-    vaccinations: Option<String>,
-    #[serde(default, deserialize_with = "opt_text")]
-    group: Option<String>,
+/// The wire names, in the order [`Animal::from_fields`] reads them; all read leniently.
+const FIELDS: &[&str] = &[
+    "id",
+    "name",
+    "species",
+    "breed",
+    "customerId",
+    "vaccinations",
+    "group",
+];
+
+// By hand, through the reader shared by every record type (see `Booking`'s).
+impl<'de> Deserialize<'de> for Animal {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Animal::from_fields(read_fields(d, FIELDS, None)?).map_err(D::Error::custom)
+    }
 }
 
-impl TryFrom<AnimalDto> for Animal {
-    type Error = String;
-
-    fn try_from(d: AnimalDto) -> Result<Self, String> {
+impl Animal {
+    fn from_fields(f: Fields) -> Result<Self, String> {
+        let [id, name, species, breed, customer_id, vaccinations, group, ..] = f.text;
         Ok(Animal {
-            id: require_id(d.id)?,
-            name: d.name,
-            species: d.species,
-            breed: d.breed,
-            customer_id: d.customer_id,
-            vaccinations: d.vaccinations,
-            group: d.group,
+            id: require_id(id)?,
+            name,
+            species,
+            breed,
+            customer_id,
+            vaccinations,
+            group,
         })
     }
 }

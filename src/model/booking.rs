@@ -1,12 +1,12 @@
 //! A booking: a stay, walk or pickup of one animal.
 
-use super::decode::{opt_text, require_id};
+use super::decode::{read_fields, require_id, Fields};
 use super::status::BookingStatus;
-use serde::Deserialize;
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer};
 
 /// A booking as the app uses it. Every field but `id` may be missing (`None`).
-#[derive(Clone, Debug, PartialEq, Hash, Deserialize)]
-#[serde(try_from = "BookingDto")]
+#[derive(Clone, Debug, PartialEq, Hash)]
 pub struct Booking {
     pub id: String,
     pub animal_id: Option<String>,
@@ -21,44 +21,41 @@ pub struct Booking {
     pub location: Option<String>,
 }
 
-/// The wire shape: camelCase, every field optional and read leniently.
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct BookingDto {
-    #[serde(default, deserialize_with = "opt_text")]
-    id: Option<String>,
-    #[serde(default, deserialize_with = "opt_text")]
-    animal_id: Option<String>,
-    #[serde(default, deserialize_with = "opt_text")]
-    customer_id: Option<String>,
-    #[serde(default, deserialize_with = "opt_text")]
-    from: Option<String>,
-    #[serde(default, deserialize_with = "opt_text")]
-    to: Option<String>,
-    #[serde(default, deserialize_with = "opt_text")]
-    status: Option<String>,
-    #[serde(default, deserialize_with = "opt_text")]
-    time: Option<String>,
-    #[serde(default, deserialize_with = "opt_text")]
-    care: Option<String>,
-    #[serde(default, deserialize_with = "opt_text")]
-    location: Option<String>,
+/// The wire names (camelCase), in the order [`Booking::from_fields`] reads them. Every
+/// field is optional and read leniently ([`opt_text`](super::decode::opt_text)).
+const FIELDS: &[&str] = &[
+    "id",
+    "animalId",
+    "customerId",
+    "from",
+    "to",
+    "status",
+    "time",
+    "care",
+    "location",
+];
+
+// By hand, through the reader shared by every record type: serde's derived reader is
+// generated per type.
+impl<'de> Deserialize<'de> for Booking {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Booking::from_fields(read_fields(d, FIELDS, None)?).map_err(D::Error::custom)
+    }
 }
 
-impl TryFrom<BookingDto> for Booking {
-    type Error = String;
-
-    fn try_from(d: BookingDto) -> Result<Self, String> {
+impl Booking {
+    fn from_fields(f: Fields) -> Result<Self, String> {
+        let [id, animal_id, customer_id, from, to, status, time, care, location] = f.text;
         Ok(Booking {
-            id: require_id(d.id)?,
-            animal_id: d.animal_id,
-            customer_id: d.customer_id,
-            from: d.from,
-            to: d.to,
-            status: BookingStatus::from(d.status),
-            time: d.time,
-            care: d.care,
-            location: d.location,
+            id: require_id(id)?,
+            animal_id,
+            customer_id,
+            from,
+            to,
+            status: BookingStatus::from(status),
+            time,
+            care,
+            location,
         })
     }
 }

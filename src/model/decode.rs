@@ -2,10 +2,12 @@
 //! may contain, so every field but `id` is optional and a list decodes record by record: one
 //! malformed record is reported, never allowed to blank the whole list.
 
-use serde::de::{DeserializeOwned, Error as _, MapAccess, SeqAccess, Visitor};
+use serde::de::{
+    DeserializeOwned, DeserializeSeed, Error as _, IgnoredAny, MapAccess, SeqAccess, Visitor,
+};
 use serde::Deserializer;
 use serde_json::value::RawValue;
-use serde_json::Value;
+use serde_json::Number;
 use std::fmt;
 
 /// A list response: the records that decoded, and the ones that did not.
@@ -90,14 +92,114 @@ fn strip_position(e: &serde_json::Error) -> String {
     }
 }
 
-fn kind_of(v: &Value) -> &'static str {
+/// A JSON value read only as far as error messages need: its kind, its text or number, and
+/// an object's fields. Used where `serde_json::Value` was: parsed the same way (and failing
+/// on the same input), without `Value`'s B-tree map and its reader in the wasm.
+pub enum Shallow {
+    Null,
+    Bool,
+    Number(Number),
+    Text(String),
+    List,
+    /// Fields in the order sent; [`Shallow::field`] takes the last of a repeated name.
+    Object(Vec<(String, Shallow)>),
+}
+
+impl Shallow {
+    /// Parses `text` (the whole of it, like `serde_json::from_str::<Value>`).
+    pub fn parse(text: &str) -> Result<Shallow, serde_json::Error> {
+        serde_json::from_str(text)
+    }
+
+    /// An object's field `name`; `None` for a missing field or a value that is no object.
+    pub fn field(&self, name: &str) -> Option<&Shallow> {
+        match self {
+            Shallow::Object(fields) => fields.iter().rev().find(|(k, _)| k == name).map(|f| &f.1),
+            _ => None,
+        }
+    }
+
+    pub fn as_text(&self) -> Option<&str> {
+        match self {
+            Shallow::Text(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Shallow {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Shallow, D::Error> {
+        d.deserialize_any(ShallowVisitor)
+    }
+}
+
+struct ShallowVisitor;
+
+impl<'de> Visitor<'de> for ShallowVisitor {
+    type Value = Shallow;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any valid JSON value")
+    }
+
+    fn visit_bool<E: serde::de::Error>(self, _: bool) -> Result<Shallow, E> {
+        Ok(Shallow::Bool)
+    }
+
+    fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Shallow, E> {
+        Ok(Shallow::Number(v.into()))
+    }
+
+    fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Shallow, E> {
+        Ok(Shallow::Number(v.into()))
+    }
+
+    fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Shallow, E> {
+        Ok(Number::from_f64(v).map_or(Shallow::Null, Shallow::Number))
+    }
+
+    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Shallow, E> {
+        Ok(Shallow::Text(v.to_string()))
+    }
+
+    fn visit_string<E: serde::de::Error>(self, v: String) -> Result<Shallow, E> {
+        Ok(Shallow::Text(v))
+    }
+
+    fn visit_none<E: serde::de::Error>(self) -> Result<Shallow, E> {
+        Ok(Shallow::Null)
+    }
+
+    fn visit_unit<E: serde::de::Error>(self) -> Result<Shallow, E> {
+        Ok(Shallow::Null)
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Shallow, D::Error> {
+        serde::Deserialize::deserialize(d)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Shallow, A::Error> {
+        while seq.next_element::<Shallow>()?.is_some() {}
+        Ok(Shallow::List)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Shallow, A::Error> {
+        let mut fields = Vec::new();
+        while let Some(entry) = map.next_entry::<String, Shallow>()? {
+            fields.push(entry);
+        }
+        Ok(Shallow::Object(fields))
+    }
+}
+
+fn kind_of(v: &Shallow) -> &'static str {
     match v {
-        Value::Null => "null",
-        Value::Bool(_) => "true/false",
-        Value::Number(_) => "a number",
-        Value::String(_) => "text",
-        Value::Array(_) => "a list",
-        Value::Object(_) => "an object",
+        Shallow::Null => "null",
+        Shallow::Bool => "true/false",
+        Shallow::Number(_) => "a number",
+        Shallow::Text(_) => "text",
+        Shallow::List => "a list",
+        Shallow::Object(_) => "an object",
     }
 }
 
@@ -105,24 +207,10 @@ fn kind_of(v: &Value) -> &'static str {
 ///
 /// The array is first split into raw records (cheap: no values are built), then each record is
 /// decoded straight into `T`. A record that fails is parsed once more, only to name it.
+/// Generic only where it must be: splitting and naming failures are compiled once, not per
+/// record type.
 pub fn decode_list<T: DeserializeOwned>(body: &str, what: &str) -> Result<List<T>, DecodeError> {
-    if let Some(e) = empty_answer(body, what, "a list") {
-        return Err(e);
-    }
-    let records: Vec<&RawValue> = match serde_json::from_str(body) {
-        Ok(records) => records,
-        // Well-formed JSON that is not an array: say what it is instead.
-        Err(e) if e.is_data() => {
-            let found = serde_json::from_str::<Value>(body)
-                .map(|v| kind_of(&v))
-                .unwrap_or("something else");
-            return Err(DecodeError {
-                what: what.to_string(),
-                detail: format!("expected a list, found {found}"),
-            });
-        }
-        Err(e) => return Err(syntax_error(what, &e)),
-    };
+    let records = split_list(body, what)?;
     let mut items = Vec::with_capacity(records.len());
     let mut rejected = Vec::new();
     for (i, record) in records.into_iter().enumerate() {
@@ -130,30 +218,66 @@ pub fn decode_list<T: DeserializeOwned>(body: &str, what: &str) -> Result<List<T
         let parsed = if record.get().starts_with('{') {
             serde_json::from_str::<T>(record.get())
         } else {
-            Err(serde_json::Error::custom(format!(
-                "expected a record, found {}",
-                serde_json::from_str::<Value>(record.get())
-                    .map(|v| kind_of(&v))
-                    .unwrap_or("something else")
-            )))
+            Err(not_a_record(record))
         };
         match parsed {
             Ok(item) => items.push(item),
-            Err(e) => rejected.push(Rejected {
-                position: i + 1,
-                id: serde_json::from_str::<Value>(record.get())
-                    .ok()
-                    .as_ref()
-                    .and_then(record_id),
-                reason: strip_position(&e),
-            }),
+            Err(e) => rejected.push(rejection(i, record, &e)),
         }
     }
     Ok(List { items, rejected })
 }
 
+/// The raw records of a list body.
+fn split_list<'a>(body: &'a str, what: &str) -> Result<Vec<&'a RawValue>, DecodeError> {
+    if let Some(e) = empty_answer(body, what, "a list") {
+        return Err(e);
+    }
+    match serde_json::from_str(body) {
+        Ok(records) => Ok(records),
+        // Well-formed JSON that is not an array: say what it is instead.
+        Err(e) if e.is_data() => {
+            let found = Shallow::parse(body)
+                .map(|v| kind_of(&v))
+                .unwrap_or("something else");
+            Err(DecodeError {
+                what: what.to_string(),
+                detail: format!("expected a list, found {found}"),
+            })
+        }
+        Err(e) => Err(syntax_error(what, &e)),
+    }
+}
+
+fn not_a_record(record: &RawValue) -> serde_json::Error {
+    serde_json::Error::custom(format!(
+        "expected a record, found {}",
+        Shallow::parse(record.get())
+            .map(|v| kind_of(&v))
+            .unwrap_or("something else")
+    ))
+}
+
+/// The record at index `i` that failed with `e`, named by its position and id.
+fn rejection(i: usize, record: &RawValue, e: &serde_json::Error) -> Rejected {
+    Rejected {
+        position: i + 1,
+        id: Shallow::parse(record.get())
+            .ok()
+            .as_ref()
+            .and_then(record_id),
+        reason: strip_position(e),
+    }
+}
+
 /// Decodes a single-record body.
 pub fn decode_one<T: DeserializeOwned>(body: &str, what: &str) -> Result<T, DecodeError> {
+    check_one(body, what)?;
+    serde_json::from_str(body).map_err(|e| one_error(body, what, &e))
+}
+
+/// Refuses what cannot be a record before it is parsed as one.
+fn check_one(body: &str, what: &str) -> Result<(), DecodeError> {
     if let Some(e) = empty_answer(body, what, "a record") {
         return Err(e);
     }
@@ -165,31 +289,33 @@ pub fn decode_one<T: DeserializeOwned>(body: &str, what: &str) -> Result<T, Deco
             detail: "expected a record, found a list".to_string(),
         });
     }
-    serde_json::from_str(body).map_err(|e| {
-        if e.is_data() {
-            // Name what came instead of a record before the parser's words about a field.
-            let found = serde_json::from_str::<Value>(body).map(|v| kind_of(&v));
-            let detail = match found {
-                Ok(kind) if kind != "an object" => format!("expected a record, found {kind}"),
-                _ => format!(
-                    "a field is missing or of the wrong kind ({})",
-                    strip_position(&e)
-                ),
-            };
-            DecodeError {
-                what: what.to_string(),
-                detail,
-            }
-        } else {
-            syntax_error(what, &e)
-        }
-    })
+    Ok(())
 }
 
-fn record_id(record: &Value) -> Option<String> {
-    match record.get("id")? {
-        Value::String(s) if !s.trim().is_empty() => Some(s.clone()),
-        Value::Number(n) => Some(n.to_string()),
+fn one_error(body: &str, what: &str, e: &serde_json::Error) -> DecodeError {
+    if e.is_data() {
+        // Name what came instead of a record before the parser's words about a field.
+        let found = Shallow::parse(body).map(|v| kind_of(&v));
+        let detail = match found {
+            Ok(kind) if kind != "an object" => format!("expected a record, found {kind}"),
+            _ => format!(
+                "a field is missing or of the wrong kind ({})",
+                strip_position(e)
+            ),
+        };
+        DecodeError {
+            what: what.to_string(),
+            detail,
+        }
+    } else {
+        syntax_error(what, e)
+    }
+}
+
+fn record_id(record: &Shallow) -> Option<String> {
+    match record.field("id")? {
+        Shallow::Text(s) if !s.trim().is_empty() => Some(s.clone()),
+        Shallow::Number(n) => Some(n.to_string()),
         _ => None,
     }
 }
@@ -264,6 +390,99 @@ fn non_blank(s: String) -> Option<String> {
         None
     } else {
         Some(s)
+    }
+}
+
+/// Most fields a record type has.
+pub const MAX_FIELDS: usize = 9;
+
+/// A record's fields as sent: text fields read by [`opt_text`]'s rules, in the order of the
+/// names asked for, and at most one field kept as raw JSON (an invoice's amount).
+#[derive(Default)]
+pub struct Fields {
+    pub text: [Option<String>; MAX_FIELDS],
+    pub raw: Option<Box<RawValue>>,
+}
+
+/// Reads a record (a JSON object) into [`Fields`]: `names` are the wire names (at most
+/// [`MAX_FIELDS`]), `raw` the index of the one field kept as raw JSON. Unknown fields are
+/// skipped, a missing one is `None`, a repeated one is an error ("duplicate field `id`").
+///
+/// One reader for every record type, not serde's derived one per type (a map reader each,
+/// inlined into each type's `from_str`).
+pub fn read_fields<'de, D: Deserializer<'de>>(
+    d: D,
+    names: &'static [&'static str],
+    raw: Option<usize>,
+) -> Result<Fields, D::Error> {
+    d.deserialize_map(FieldsVisitor { names, raw })
+}
+
+struct FieldsVisitor {
+    names: &'static [&'static str],
+    raw: Option<usize>,
+}
+
+impl<'de> Visitor<'de> for FieldsVisitor {
+    type Value = Fields;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a record")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Fields, A::Error> {
+        let mut fields = Fields::default();
+        let mut seen = 0u32;
+        while let Some(key) = map.next_key_seed(FieldName(self.names))? {
+            let Some(i) = key.filter(|&i| i < MAX_FIELDS) else {
+                map.next_value::<IgnoredAny>()?;
+                continue;
+            };
+            if seen & (1 << i) != 0 {
+                return Err(A::Error::duplicate_field(self.names[i]));
+            }
+            seen |= 1 << i;
+            if Some(i) == self.raw {
+                fields.raw = Some(map.next_value()?);
+            } else {
+                fields.text[i] = map.next_value_seed(Text)?;
+            }
+        }
+        Ok(fields)
+    }
+}
+
+/// A key of a record: the index of a known field, `None` for one to skip.
+struct FieldName(&'static [&'static str]);
+
+impl<'de> DeserializeSeed<'de> for FieldName {
+    type Value = Option<usize>;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Option<usize>, D::Error> {
+        d.deserialize_identifier(self)
+    }
+}
+
+impl<'de> Visitor<'de> for FieldName {
+    type Value = Option<usize>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a field name")
+    }
+
+    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Option<usize>, E> {
+        Ok(self.0.iter().position(|name| *name == v))
+    }
+}
+
+/// A text field's value, read by [`opt_text`].
+struct Text;
+
+impl<'de> DeserializeSeed<'de> for Text {
+    type Value = Option<String>;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Option<String>, D::Error> {
+        opt_text(d)
     }
 }
 

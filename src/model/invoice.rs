@@ -1,13 +1,13 @@
 //! An invoice: an amount billed to a customer, optionally tied to a booking.
 
-use super::decode::{opt_text, require_id};
+use super::decode::{read_fields, require_id, Fields};
 use super::money::Amount;
 use super::status::InvoiceStatus;
-use serde::Deserialize;
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer};
 
 /// An invoice as the app uses it. Every field but `id` may be missing (`None`).
-#[derive(Clone, Debug, PartialEq, Hash, Deserialize)]
-#[serde(try_from = "InvoiceDto")]
+#[derive(Clone, Debug, PartialEq, Hash)]
 pub struct Invoice {
     pub id: String,
     pub number: Option<String>,
@@ -27,40 +27,40 @@ impl Invoice {
     }
 }
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct InvoiceDto {
-    #[serde(default, deserialize_with = "opt_text")]
-    id: Option<String>,
-    #[serde(default, deserialize_with = "opt_text")]
-    number: Option<String>,
-    #[serde(default, deserialize_with = "opt_text")]
-    date: Option<String>,
-    #[serde(default)]
-    amount: Amount,
-    #[serde(default, deserialize_with = "opt_text")]
-    currency: Option<String>,
-    #[serde(default, deserialize_with = "opt_text")]
-    status: Option<String>,
-    #[serde(default, deserialize_with = "opt_text")]
-    customer_id: Option<String>,
-    #[serde(default, deserialize_with = "opt_text")]
-    booking_id: Option<String>,
+/// The wire names, in the order [`Invoice::from_fields`] reads them; all read leniently,
+/// the amount ([`AMOUNT`]) from its raw JSON.
+const FIELDS: &[&str] = &[
+    "id",
+    "number",
+    "date",
+    "amount",
+    "currency",
+    "status",
+    "customerId",
+    "bookingId",
+];
+const AMOUNT: usize = 3;
+
+// By hand, through the reader shared by every record type (see `Booking`'s).
+impl<'de> Deserialize<'de> for Invoice {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let fields = read_fields(d, FIELDS, Some(AMOUNT))?;
+        Invoice::from_fields(fields).map_err(D::Error::custom)
+    }
 }
 
-impl TryFrom<InvoiceDto> for Invoice {
-    type Error = String;
-
-    fn try_from(d: InvoiceDto) -> Result<Self, String> {
+impl Invoice {
+    fn from_fields(f: Fields) -> Result<Self, String> {
+        let [id, number, date, _amount, currency, status, customer_id, booking_id, ..] = f.text;
         Ok(Invoice {
-            id: require_id(d.id)?,
-            number: d.number,
-            date: d.date,
-            amount: d.amount,
-            currency: d.currency.map(|c| c.trim().to_ascii_uppercase()),
-            status: InvoiceStatus::from(d.status),
-            customer_id: d.customer_id,
-            booking_id: d.booking_id,
+            id: require_id(id)?,
+            number,
+            date,
+            amount: f.raw.map(|raw| Amount::from_raw(&raw)).unwrap_or_default(),
+            currency: currency.map(|c| c.trim().to_ascii_uppercase()),
+            status: InvoiceStatus::from(status),
+            customer_id,
+            booking_id,
         })
     }
 }

@@ -9,7 +9,6 @@ use super::status::InvoiceStatus;
 use super::text::{fold, search_text};
 use super::Invoice;
 use std::cmp::Ordering;
-use std::collections::BTreeMap;
 
 /// The status filter; `?status=` in the URL. Open is the default: staff ask "what is still
 /// owed" far more often than "what was ever billed".
@@ -66,13 +65,19 @@ impl StatusFilter {
 /// some invoice has none.
 pub fn status_options(invoices: &[Invoice]) -> Vec<(StatusFilter, usize)> {
     let (mut open, mut paid, mut missing) = (0, 0, 0);
-    let mut others: BTreeMap<&str, usize> = BTreeMap::new();
+    // Sorted by status, as a `Vec`: see `CurrencyTotals` for why not a `BTreeMap`.
+    let mut others: Vec<(&str, usize)> = Vec::new();
     for inv in invoices {
         match &inv.status {
             InvoiceStatus::Open => open += 1,
             InvoiceStatus::Paid => paid += 1,
             InvoiceStatus::Missing => missing += 1,
-            InvoiceStatus::Other(raw) => *others.entry(raw.as_str()).or_default() += 1,
+            InvoiceStatus::Other(raw) => {
+                match others.binary_search_by(|(k, _)| (*k).cmp(raw.as_str())) {
+                    Ok(i) => others[i].1 += 1,
+                    Err(i) => others.insert(i, (raw.as_str(), 1)),
+                }
+            }
         }
     }
     let mut options = vec![

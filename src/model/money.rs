@@ -5,7 +5,6 @@
 use serde::{Deserialize, Deserializer};
 use serde_json::value::RawValue;
 use std::cmp::Ordering;
-use std::collections::BTreeMap;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
@@ -188,8 +187,15 @@ impl<'de> Deserialize<'de> for Amount {
     /// record, costing more wasm and changing how the lenient text fields see numbers.
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let raw = Box::<RawValue>::deserialize(d)?;
+        Ok(Amount::from_raw(&raw))
+    }
+}
+
+impl Amount {
+    /// The amount in a record's raw JSON value (see the `Deserialize` impl).
+    pub fn from_raw(raw: &RawValue) -> Amount {
         let text = raw.get().trim();
-        Ok(match text.as_bytes().first() {
+        match text.as_bytes().first() {
             None => Amount::Missing,
             Some(b'n') if text == "null" => Amount::Missing,
             Some(b'"') => match serde_json::from_str::<String>(text) {
@@ -199,7 +205,7 @@ impl<'de> Deserialize<'de> for Amount {
             },
             Some(b'-' | b'0'..=b'9') => from_text(text),
             Some(_) => Amount::Invalid(text.to_string()),
-        })
+        }
     }
 }
 
@@ -214,7 +220,9 @@ fn from_text(text: &str) -> Amount {
 /// [`CurrencyTotals::NO_CURRENCY`] rather than guessed into one.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CurrencyTotals {
-    sums: BTreeMap<String, Decimal>,
+    /// Sorted by currency. A sorted `Vec`, not a `BTreeMap`: with the invoice list's status
+    /// counts also moved off it, no B-tree code is compiled into the wasm at all.
+    sums: Vec<(String, Decimal)>,
     /// Invoices whose amount could not be added (missing, not a number, overflow).
     pub left_out: usize,
 }
@@ -228,12 +236,15 @@ impl CurrencyTotals {
             return;
         };
         let key = currency.unwrap_or(Self::NO_CURRENCY);
-        let sum = self.sums.get(key).copied().unwrap_or(Decimal::ZERO);
-        match sum.checked_add(*value) {
-            Some(total) => {
-                self.sums.insert(key.to_string(), total);
-            }
-            None => self.left_out += 1,
+        let at = self.sums.binary_search_by(|(c, _)| c.as_str().cmp(key));
+        let sum = match at {
+            Ok(i) => self.sums[i].1,
+            Err(_) => Decimal::ZERO,
+        };
+        match (sum.checked_add(*value), at) {
+            (Some(total), Ok(i)) => self.sums[i].1 = total,
+            (Some(total), Err(i)) => self.sums.insert(i, (key.to_string(), total)),
+            (None, _) => self.left_out += 1,
         }
     }
 
