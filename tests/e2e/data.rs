@@ -411,6 +411,42 @@ async fn list_then_detail_then_back_makes_exactly_one_list_request() {
     server.stop().await;
 }
 
+/// Opens the whole booking list (1 000 generated bookings) with every animal look-up slowed
+/// to `ms`, and waits for its 200 rows.
+async fn open_list_with_slow_animals(b: &Page, url: &str, faults: &Faults, ms: u64) {
+    faults.set(
+        FaultSettings::default()
+            .on_path("/api/animals/")
+            .delay_ms(ms),
+    );
+    b.goto(&format!("{url}/bookings?status=all")).await;
+    b.texts(".kd-table--bookings tbody tr", 200).await;
+}
+
+/// Every booking row in the window shows its animal's name (one still loading ends in …).
+async fn names_on_screen_shown(b: &Page) -> bool {
+    let names = js(
+        b,
+        "return [...document.querySelectorAll('.kd-table--bookings tbody tr')] \
+         .filter(tr => tr.getBoundingClientRect().top < innerHeight) \
+         .map(tr => tr.querySelector('.kd-animal-link').textContent);",
+    )
+    .await;
+    let names: Vec<String> = serde_json::from_value(names).unwrap_or_default();
+    !names.is_empty() && names.iter().all(|n| !n.ends_with('…'))
+}
+
+/// The animal ids of the booking rows rendered, from their links.
+async fn row_animal_ids(b: &Page) -> Vec<String> {
+    let ids = js(
+        b,
+        "return [...document.querySelectorAll('.kd-table--bookings a.kd-animal-link')] \
+         .map(a => a.getAttribute('href').split('/').pop());",
+    )
+    .await;
+    serde_json::from_value(ids).expect("animal ids")
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_animal_page_goes_ahead_of_200_queued_look_ups() {
     let server = serve(
@@ -422,13 +458,7 @@ async fn an_animal_page_goes_ahead_of_200_queued_look_ups() {
     let (url, faults, stats) = (server.url(), server.faults(), server.stats());
     scenario(|b| async move {
         // Every animal look-up takes 1.5 s: 200 rows at four at a time would take over a minute.
-        faults.set(
-            FaultSettings::default()
-                .on_path("/api/animals/")
-                .delay_ms(1_500),
-        );
-        b.goto(&format!("{url}/bookings?status=all")).await;
-        b.texts(".kd-table--bookings tbody tr", 200).await;
+        open_list_with_slow_animals(&b, &url, &faults, 1_500).await;
         tokio::time::sleep(Duration::from_millis(300)).await;
         // The last row's animal is at the back of the queue.
         let href = js(
@@ -475,37 +505,15 @@ async fn the_names_on_screen_come_before_the_background_index() {
     let (url, faults, stats) = (server.url(), server.faults(), server.stats());
     scenario(|b| async move {
         // Slow look-ups, so the order in which the service is asked shows.
-        faults.set(
-            FaultSettings::default()
-                .on_path("/api/animals/")
-                .delay_ms(300),
-        );
-        b.goto(&format!("{url}/bookings?status=all")).await;
-        b.texts(".kd-table--bookings tbody tr", 200).await;
-        // Every row in the window shows its animal's name (a name still loading ends in …).
-        let names_on_screen =
-            "return [...document.querySelectorAll('.kd-table--bookings tbody tr')] \
-            .filter(tr => tr.getBoundingClientRect().top < innerHeight) \
-            .map(tr => tr.querySelector('.kd-animal-link').textContent);";
-        eventually("the names on screen", || async {
-            let names = js(&b, names_on_screen).await;
-            let names: Vec<String> = serde_json::from_value(names).unwrap_or_default();
-            !names.is_empty() && names.iter().all(|n| !n.ends_with('…'))
-        })
-        .await;
+        open_list_with_slow_animals(&b, &url, &faults, 300).await;
+        eventually("the names on screen", || names_on_screen_shown(&b)).await;
         let asked: Vec<String> = stats
             .snapshot()
             .keys()
             .filter_map(|p| p.strip_prefix("/api/animals/"))
             .map(str::to_string)
             .collect();
-        let rendered = js(
-            &b,
-            "return [...document.querySelectorAll('.kd-table--bookings a.kd-animal-link')] \
-             .map(a => a.getAttribute('href').split('/').pop());",
-        )
-        .await;
-        let rendered: Vec<String> = serde_json::from_value(rendered).expect("animal ids");
+        let rendered = row_animal_ids(&b).await;
         let index_only: Vec<&String> = asked.iter().filter(|a| !rendered.contains(a)).collect();
         // The index has two workers, each with one look-up at a time; each may have sent one
         // more between the last name and this count.
@@ -546,24 +554,10 @@ async fn rows_that_flash_past_while_typing_ask_for_no_animal() {
     let (url, faults, stats) = (server.url(), server.faults(), server.stats());
     scenario(|b| async move {
         // Slow look-ups: the index is far from done while the test types.
-        faults.set(
-            FaultSettings::default()
-                .on_path("/api/animals/")
-                .delay_ms(300),
-        );
-        b.goto(&format!("{url}/bookings?status=all")).await;
-        b.texts(".kd-table--bookings tbody tr", 200).await;
+        open_list_with_slow_animals(&b, &url, &faults, 300).await;
         // The animals of the rows shown before typing: their look-ups may be queued already.
         // (The index, slowed down, is far from done.)
-        let shown_before: Vec<String> = serde_json::from_value(
-            js(
-                &b,
-                "return [...document.querySelectorAll('.kd-table--bookings a.kd-animal-link')] \
-                 .map(a => a.getAttribute('href').split('/').pop());",
-            )
-            .await,
-        )
-        .expect("animal ids");
+        let shown_before = row_animal_ids(&b).await;
         let asked = || {
             stats
                 .snapshot()
@@ -592,7 +586,7 @@ async fn rows_that_flash_past_while_typing_ask_for_no_animal() {
         let keys = json!([fresh[0], fresh[1], fresh[2], fresh[3], fresh[0]]);
         // Every key 100 ms after the one before, as a quick typist. The service counts
         // requests on arrival.
-        let waiting = b
+        let names = b
             .client
             .execute(
                 "const input = document.querySelector('input[type=search]'); \
@@ -611,9 +605,10 @@ async fn rows_that_flash_past_while_typing_ask_for_no_animal() {
             .filter(|(id, n)| before.get(*id) != Some(n) && !shown_before.contains(id))
             .map(|(id, _)| id)
             .collect();
+        let names: Vec<String> = serde_json::from_value(names).unwrap_or_default();
         assert!(
-            waiting.as_array().is_some_and(|n| n.iter().any(|n| n.as_str().is_some_and(|n| n.ends_with('…')))),
-            "some rows shown while typing wait for their animal: {waiting}"
+            names.iter().any(|n| n.ends_with('…')),
+            "some rows shown while typing wait for their animal: {names:?}"
         );
         // The index's two workers may each have queued one look-up before the first key.
         assert!(
@@ -621,18 +616,7 @@ async fn rows_that_flash_past_while_typing_ask_for_no_animal() {
             "look-ups started while typing for rows the typing showed: {started_for_new_rows:?}"
         );
         // After the pause the rows on screen get their names.
-        eventually("names after the pause", || async {
-            let names = js(
-                &b,
-                "return [...document.querySelectorAll('.kd-table--bookings tbody tr')] \
-                 .filter(tr => tr.getBoundingClientRect().top < innerHeight) \
-                 .map(tr => tr.querySelector('.kd-animal-link').textContent);",
-            )
-            .await;
-            let names: Vec<String> = serde_json::from_value(names).unwrap_or_default();
-            !names.is_empty() && names.iter().all(|n| !n.ends_with('…'))
-        })
-        .await;
+        eventually("names after the pause", || names_on_screen_shown(&b)).await;
     })
     .await;
     server.stop().await;
