@@ -127,9 +127,6 @@ impl NameIndex {
 
 async fn worker(cache: Cache, shared: Arc<Shared>) {
     loop {
-        if shared.stopped.load(Ordering::Relaxed) {
-            return;
-        }
         // Out of the way of the user's keystrokes (see api::busy).
         super::busy::idle().await;
         if shared.stopped.load(Ordering::Relaxed) {
