@@ -170,3 +170,39 @@ fn a_record_is_evicted_only_after_its_gc_time_unused() {
     // On screen, or with its request under way, it stays however long ago it was let go.
     assert!(!evictable(let_go + 10.0 * GC, let_go, true, GC));
 }
+
+/// A turn handed to a waiter that is dropped before it takes it (its look-up cancelled in
+/// the same moment, as when a keystroke takes a screenful of rows away) comes back. Lost,
+/// four such turns stopped every animal look-up for good.
+#[test]
+fn a_turn_given_to_a_waiter_that_went_comes_back() {
+    use futures::FutureExt;
+    use kennel_desk::api::limiter::Limiter;
+
+    let limiter = Limiter::new(1);
+    let first = limiter
+        .clone()
+        .acquire()
+        .now_or_never()
+        .expect("a free turn");
+    let mut second = Box::pin(limiter.clone().acquire());
+    let mut third = Box::pin(limiter.clone().acquire());
+    assert!((&mut second).now_or_never().is_none(), "waits its turn");
+    assert!((&mut third).now_or_never().is_none(), "waits its turn");
+    // The turn goes to `second`, which is dropped before it takes it: `third` gets it.
+    drop(first);
+    drop(second);
+    let third = (&mut third).now_or_never().expect("the turn came back");
+    drop(third);
+    // Nobody waits: the turn is kept, and the next caller has it at once.
+    assert!(limiter.clone().acquire().now_or_never().is_some());
+    // Two turns at most, however waiters come and go.
+    let two = Limiter::new(2);
+    let a = two.clone().acquire().now_or_never();
+    let b = two.clone().acquire().now_or_never();
+    assert!(a.is_some() && b.is_some());
+    assert!(
+        two.clone().acquire().now_or_never().is_none(),
+        "no third turn"
+    );
+}

@@ -17,18 +17,18 @@
 //! its request aborted, and record queries unheld for the `gc-secs` setting are dropped.
 
 use super::endpoints;
+use super::limiter::Limiter;
 pub use super::query::Query;
 use super::query::{lock, now_ms, Core, Fetch, Keep};
 use super::snapshot::{self, Snapshot};
 use crate::config::Config;
 use crate::model::order::sort_items;
 use crate::model::{decode_list, decode_one, Animal, Booking, Invoice, List};
-use futures::channel::oneshot;
 use futures::FutureExt;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use serde::de::DeserializeOwned;
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -37,58 +37,6 @@ const ANIMALS_FLUSH_MS: u32 = 2_000;
 /// Animal look-ups in flight at once: the booking list needs one per distinct animal, and a
 /// browser allows only a few connections per host anyway.
 const ANIMAL_REQUESTS_AT_ONCE: usize = 4;
-
-/// Hands out at most N permits; the rest wait in order.
-///
-/// Kept by hand rather than taken from async-lock or futures-intrusive: it is 40 lines,
-/// costs no dependency, and what it must do beyond a semaphore (skip waiters whose page has
-/// gone) falls out of dropping a oneshot receiver. A dropped waiter (its query cancelled
-/// because no row shows it any more) is skipped when a permit is handed on.
-struct Limiter {
-    state: Mutex<(usize, VecDeque<oneshot::Sender<()>>)>,
-}
-
-struct Permit(Arc<Limiter>);
-
-impl Limiter {
-    fn new(permits: usize) -> Arc<Limiter> {
-        Arc::new(Limiter {
-            state: Mutex::new((permits, VecDeque::new())),
-        })
-    }
-
-    async fn acquire(self: Arc<Self>) -> Permit {
-        let wait = {
-            let mut state = lock(&self.state);
-            if state.0 > 0 {
-                state.0 -= 1;
-                None
-            } else {
-                let (tx, rx) = oneshot::channel();
-                state.1.push_back(tx);
-                Some(rx)
-            }
-        };
-        if let Some(rx) = wait {
-            // Err only if the limiter itself is gone, and then there is nothing to wait for.
-            let _ = rx.await;
-        }
-        Permit(self)
-    }
-}
-
-impl Drop for Permit {
-    fn drop(&mut self) {
-        let mut state = lock(&self.0.state);
-        // Hand the permit straight to the next waiter still listening.
-        while let Some(next) = state.1.pop_front() {
-            if next.send(()).is_ok() {
-                return;
-            }
-        }
-        state.0 += 1;
-    }
-}
 
 struct Inner {
     config: Config,

@@ -5,6 +5,7 @@ pub mod busy;
 pub mod cache;
 pub mod endpoints;
 pub mod error;
+pub mod limiter;
 pub mod names;
 mod query;
 pub mod request;

@@ -447,6 +447,60 @@ async fn row_animal_ids(b: &Page) -> Vec<String> {
     serde_json::from_value(ids).expect("animal ids")
 }
 
+/// A keystroke that takes every row away cancels the look-ups queued for them, and none of
+/// those starts: when the look-ups under way were aborted, each handed its turn to the next
+/// one in the queue, whose row was going too, and which called `fetch` before it saw that it
+/// was cancelled. At 50 000 bookings one keystroke started (and aborted) 58 requests so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rows_taken_away_start_none_of_their_queued_look_ups() {
+    let server = serve(
+        Dataset::generate(1_000, today()),
+        Some(dist()),
+        Faults::default(),
+    )
+    .await;
+    let (url, faults, stats) = (server.url(), server.faults(), server.stats());
+    scenario(|b| async move {
+        // Four look-ups at a time, 300 ms each: most of the first rows' animals still wait.
+        open_list_with_slow_animals(&b, &url, &faults, 300).await;
+        let shown = row_animal_ids(&b).await;
+        let answered = stats
+            .snapshot()
+            .into_iter()
+            .filter(|(path, s)| path.starts_with("/api/animals/") && s.requests > 0)
+            .count();
+        assert!(
+            shown.len() >= answered + 20,
+            "look-ups still waiting for the rows: {} animals, {answered} asked",
+            shown.len()
+        );
+        // The browser's own record of the requests it started after the key, by start time:
+        // one started and aborted at once never reaches the service to be counted there.
+        let started = js(
+            &b,
+            "const input = document.querySelector('input[type=search]'); \
+             const t0 = performance.now(); \
+             input.value = 'no booking has this'; \
+             input.dispatchEvent(new Event('input', {bubbles: true})); \
+             await new Promise(r => setTimeout(r, 600)); \
+             return [document.querySelectorAll('.kd-table--bookings tbody tr').length, \
+               performance.getEntriesByType('resource') \
+                 .filter(e => e.name.includes('/api/animals/') && e.startTime >= t0) \
+                 .map(e => e.name.split('/').pop())];",
+        )
+        .await;
+        // 600 ms: less than the second the name index keeps still after a key (api::busy).
+        assert_eq!(started[0], json!(0), "the search took every row away");
+        let started: Vec<String> = serde_json::from_value(started[1].clone()).expect("ids");
+        // The index's two workers may each get a turn that a row's look-up gave up.
+        assert!(
+            started.len() <= 2,
+            "look-ups started after their rows went: {started:?}"
+        );
+    })
+    .await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_animal_page_goes_ahead_of_200_queued_look_ups() {
     let server = serve(
