@@ -2,7 +2,7 @@
 //! animal names too), filters, sortable columns, CSV export, all in the query string.
 
 use crate::api::cache::use_cache;
-use crate::api::names::NameIndex;
+use crate::api::names::{Entry, NameIndex};
 use crate::components::download::download_text;
 use crate::components::query_view::{Derived, Role};
 use crate::components::{query_view_live, BookingTable, EmptyState, RejectedNotice, SortControl};
@@ -11,7 +11,7 @@ use crate::model::board::Day;
 use crate::model::export::{booking_row, file_name, to_csv};
 use crate::model::listing::{
     animal_slots, booking_haystack_with, by_animal, distinct, distinct_choices, filter_order,
-    sorted_order, AnimalEntry, BookingColumn, BookingFilter, Sort,
+    refilter, sorted_order, AnimalEntry, BookingColumn, BookingFilter, Selection, Sort,
 };
 use crate::model::{Booking, List};
 use leptos::leptos_dom::helpers::TimeoutHandle;
@@ -55,6 +55,50 @@ fn param(key: &'static str) -> (Memo<Option<String>>, SignalSetter<Option<String
 
 fn some_text(text: String) -> Option<String> {
     (!text.trim().is_empty()).then_some(text)
+}
+
+/// Every booking's index, in the order shown.
+type Order = Derived<Vec<usize>>;
+
+/// The booking orders sorted for one answer, by sort.
+#[derive(Default)]
+struct KeptOrders {
+    answer: Option<Arc<List<Booking>>>,
+    orders: Vec<(Option<Sort<BookingColumn>>, Order)>,
+}
+
+impl KeptOrders {
+    fn get(&self, answer: &Arc<List<Booking>>, sort: Option<Sort<BookingColumn>>) -> Option<Order> {
+        let same = self.answer.as_ref().is_some_and(|a| Arc::ptr_eq(a, answer));
+        let kept = self.orders.iter().find(|(s, _)| *s == sort);
+        kept.filter(|_| same).map(|(_, order)| order.clone())
+    }
+
+    /// Keeps `order`; a new answer first drops the orders of the last.
+    fn keep(
+        &mut self,
+        answer: &Arc<List<Booking>>,
+        sort: Option<Sort<BookingColumn>>,
+        order: Order,
+    ) {
+        if !self.answer.as_ref().is_some_and(|a| Arc::ptr_eq(a, answer)) {
+            self.answer = Some(answer.clone());
+            self.orders.clear();
+        }
+        self.orders.push((sort, order));
+    }
+}
+
+/// The animals known so far, by their place among the list's animals.
+type Known = Derived<Vec<Option<Entry>>>;
+
+/// A selection and what it was made from (see `listing::narrows`).
+struct Narrowing {
+    filter: BookingFilter,
+    /// The order, the known animals and the search texts (by identity), and whether
+    /// sorted by name.
+    inputs: (Order, Known, Derived<Vec<String>>, bool),
+    selection: Selection,
 }
 
 /// Built once per mounted page; each answer of the service flows through `list`, so the
@@ -131,23 +175,33 @@ fn BookingList(list: Signal<Arc<List<Booking>>>) -> impl IntoView {
     });
     let sort = Memo::new(move |_| Sort::<BookingColumn>::from_param(sort_param.get().as_deref()));
     // Every booking in the order shown, sorted once per answer and sort (and per batch of
-    // names when sorted by name): a keystroke only filters it.
+    // names when sorted by name): a keystroke only filters it. The orders of this answer are
+    // kept by sort, so a click back to an order seen before (a header's second click and its
+    // third) sorts nothing: at 50 000 bookings a sort is tens of ms. Not by name, whose order
+    // changes as names arrive.
+    let orders = StoredValue::new(KeptOrders::default());
     let order = {
         let names = names.clone();
         Memo::new(move |_| {
             let sort = sort.get();
+            let answer = list.get();
             if by_animal(sort) {
                 names.version.track();
             }
-            Derived(Arc::new(list.with(|l| {
-                names.with(|known| {
-                    sorted_order(&l.items, sort, |id| {
-                        known
-                            .get(id)
-                            .map(|(a, folded)| AnimalEntry { animal: a, folded })
-                    })
+            if let Some(order) = orders.with_value(|o| o.get(&answer, sort)) {
+                return order;
+            }
+            let order = Derived(Arc::new(names.with(|known| {
+                sorted_order(&answer.items, sort, |id| {
+                    known
+                        .get(id)
+                        .map(|(a, folded)| AnimalEntry { animal: a, folded })
                 })
-            })))
+            })));
+            if !by_animal(sort) {
+                orders.update_value(|o| o.keep(&answer, sort, order.clone()));
+            }
+            order
         })
     };
     // Each booking's animal by number, and the animals known so far by that number: a
@@ -164,27 +218,47 @@ fn BookingList(list: Signal<Arc<List<Booking>>>) -> impl IntoView {
             Derived(Arc::new(entries))
         })
     };
+    // The last selection and what it was made from: a key that only narrows the search
+    // filters the rows it left, not every booking (`listing::narrows`).
+    let last = StoredValue::new(None::<Narrowing>);
     let selection = Memo::new(move |_| {
-        let (slots, known) = (slots.get(), known.get());
-        let f = filter.get();
-        let haystacks = haystacks.get();
-        let order = order.get();
-        let sorted_by_animal = by_animal(sort.get());
-        list.with(|l| {
-            filter_order(
-                &l.items,
-                &haystacks.0,
-                &f,
-                &order.0,
-                &slots.0 .1,
-                sorted_by_animal,
-                |slot| {
-                    known.0[slot]
-                        .as_ref()
-                        .map(|(a, folded)| AnimalEntry { animal: a, folded })
-                },
-            )
-        })
+        let (slots, f) = (slots.get(), filter.get());
+        let inputs = (
+            order.get(),
+            known.get(),
+            haystacks.get(),
+            by_animal(sort.get()),
+        );
+        let (order, known, haystacks, sorted_by_animal) = &inputs;
+        let selection = last.with_value(|last| {
+            let prev = last
+                .as_ref()
+                .filter(|l| l.inputs == inputs)
+                .map(|l| (&l.filter, &l.selection));
+            refilter(prev, &f, &order.0, |rows| {
+                list.with(|l| {
+                    filter_order(
+                        &l.items,
+                        &haystacks.0,
+                        &f,
+                        rows,
+                        &slots.0 .1,
+                        *sorted_by_animal,
+                        |slot| {
+                            known.0[slot]
+                                .as_ref()
+                                .map(|(a, folded)| AnimalEntry { animal: a, folded })
+                        },
+                    )
+                })
+            })
+        });
+        last.set_value(Some(Narrowing {
+            filter: f,
+            inputs,
+            selection: selection.clone(),
+        }));
+        selection
     });
     let rows = Memo::new(move |_| selection.with(|s| s.rows.clone()));
 

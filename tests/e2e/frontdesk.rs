@@ -503,6 +503,21 @@ async fn booking_list_search_filters_sort_survive_reload_and_name_index_finds_hi
         // Sorting all bookings by name orders by name.
         b.goto(&format!("{url}/bookings?sort=animal&species=cat")).await;
         wait_for("cats by name", strings(&["Kimba", "Mimi", "Mimi"]), || row_names(&b)).await;
+        // Back and forth between two orders (the second is kept, not sorted again): each
+        // click shows the order it showed the last time.
+        b.goto(&format!("{url}/bookings")).await;
+        wait_for("the list", true, || async { !row_ids(&b).await.is_empty() }).await;
+        let dates = async |order: &str| {
+            b.click_text("th button.kd-sort", "DATES").await;
+            let aria = "return document.querySelector('th[aria-sort]:first-child')\
+                        .getAttribute('aria-sort');";
+            wait_for("sorted", json!(order), || js(&b, aria)).await;
+            row_ids(&b).await
+        };
+        let (up, down) = (dates("ascending").await, dates("descending").await);
+        assert_ne!(up, down, "the two orders differ");
+        let again = (dates("ascending").await, dates("descending").await);
+        assert_eq!(again, (up, down), "the same orders again");
     })
     .await;
     server.stop().await;
