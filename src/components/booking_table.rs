@@ -80,7 +80,7 @@ pub fn BookingTable(
                         <th scope="col" role="columnheader">{t.care}</th>
                     </tr>
                 </thead>
-                <tbody role="rowgroup">
+                <tbody role="rowgroup" node_ref=window.body>
                     // Keyed by id (+ occurrence, + content): a refresh rebuilds only the rows
                     // whose records changed; the rest, and focus in them, stay.
                     {keyed_table_rows(Box::new(each), Arc::new(row))}
@@ -165,21 +165,43 @@ pub struct Window {
     cut: StoredValue<usize>,
     changes: StoredValue<u32>,
     settled: RwSignal<u32>,
+    /// The table's `tbody`, to measure how many rows fill the screen.
+    pub body: NodeRef<leptos::html::Tbody>,
 }
 
-/// Rows built before the next paint when the rows change: the window's height in rows of
-/// [`MIN_ROW_PX`], the shortest a row gets, so the first paint fills the screen. It was a
-/// fixed 40 (a tall screen), twice what a 900 px window shows; building those extra rows
-/// before the paint was half of a keystroke's cost in the profile.
-fn first_paint_rows() -> usize {
+/// Rows built before the next paint when the rows change: as many as fit between the top of
+/// `body` (the table's rows, as laid out at the last paint) and the bottom of the window, at
+/// the height of the shortest row shown (less a fifth, in case new rows are shorter), and
+/// one more. It was the window's height at 40 px a row: 23 rows at 900 px where 7 show below
+/// the filters, and 32 cards on a tablet where 3 show; building those rows before the paint
+/// was most of a keystroke's script. Reading the layout here costs nothing: the keystroke
+/// has not changed the rows yet, so the layout of the last paint still holds.
+fn first_paint_rows(body: Option<web_sys::HtmlTableSectionElement>) -> usize {
     let height = web_sys::window()
         .and_then(|w| w.inner_height().ok())
         .and_then(|h| h.as_f64())
         .unwrap_or(1000.0);
-    ((height / MIN_ROW_PX).ceil() as usize).clamp(10, 60)
+    let (top, row) = match body {
+        Some(body) => {
+            let rows = body.children();
+            let shortest = (0..rows.length().min(8))
+                .filter_map(|i| rows.item(i))
+                .map(|r| r.get_bounding_client_rect().height())
+                .filter(|h| *h > 0.0)
+                .fold(f64::INFINITY, f64::min);
+            (body.get_bounding_client_rect().top(), shortest * 0.8)
+        }
+        None => (0.0, MIN_ROW_PX),
+    };
+    let row = if row.is_finite() {
+        row.max(MIN_ROW_PX)
+    } else {
+        MIN_ROW_PX
+    };
+    (((height - top).max(0.0) / row).ceil() as usize + 1).clamp(4, 60)
 }
 
-/// A table row of one line; the card layout's rows are taller.
+/// The shortest a table row gets (one line); the card layout's rows are taller.
 const MIN_ROW_PX: f64 = 40.0;
 
 impl Window {
@@ -191,6 +213,7 @@ impl Window {
             cut: StoredValue::new(usize::MAX),
             changes: StoredValue::new(0),
             settled: RwSignal::new(0),
+            body: NodeRef::new(),
         }
     }
 
@@ -210,7 +233,7 @@ impl Window {
             } else {
                 kept
             };
-            let now = kept.max(first_paint_rows());
+            let now = kept.max(first_paint_rows(self.body.get_untracked()));
             self.last.set_value(want.clone());
             if now < want.len() {
                 self.cut.set_value(now);

@@ -35,7 +35,7 @@ pub fn InvoiceTable(
                         <th scope="col" role="columnheader">{t.booking}</th>
                     </tr>
                 </thead>
-                <tbody role="rowgroup">
+                <tbody role="rowgroup" node_ref=window.body>
                     {keyed_table_rows(Box::new(each), Arc::new(row))}
                 </tbody>
             </table>
