@@ -195,7 +195,21 @@ fn a_turn_given_to_a_waiter_that_went_comes_back() {
     let third = (&mut third).now_or_never().expect("the turn came back");
     drop(third);
     // Nobody waits: the turn is kept, and the next caller has it at once.
-    assert!(limiter.clone().acquire().now_or_never().is_some());
+    let again = limiter
+        .clone()
+        .acquire()
+        .now_or_never()
+        .expect("a kept turn");
+    // A waiter that went before the turn was handed on is passed over.
+    let mut gone = Box::pin(limiter.clone().acquire());
+    let mut next = Box::pin(limiter.clone().acquire());
+    assert!((&mut gone).now_or_never().is_none() && (&mut next).now_or_never().is_none());
+    drop(gone);
+    drop(again);
+    assert!(
+        (&mut next).now_or_never().is_some(),
+        "the turn skips the waiter that went"
+    );
     // Two turns at most, however waiters come and go.
     let two = Limiter::new(2);
     let a = two.clone().acquire().now_or_never();

@@ -5,9 +5,10 @@
 //! falls out of dropping a oneshot receiver. A dropped waiter (its query cancelled because no
 //! row shows it any more) is skipped when a permit is handed on.
 
+use super::query::lock;
 use futures::channel::oneshot;
 use std::collections::VecDeque;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 
 /// Hands out at most N permits; the rest wait in order.
 pub struct Limiter {
@@ -38,7 +39,8 @@ impl Limiter {
             }
         };
         match wait {
-            // Err only if the limiter itself is gone, and then there is no turn to give back.
+            // Err only if the sender went unsent, which `hand_on` never does (and the queue
+            // lives as long as this `Arc`): no turn came, so there is none to give back.
             Some(rx) => rx.await.unwrap_or(Permit(None)),
             None => Permit(Some(self)),
         }
@@ -70,8 +72,4 @@ impl Drop for Permit {
             limiter.hand_on();
         }
     }
-}
-
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
 }

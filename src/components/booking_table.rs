@@ -167,15 +167,18 @@ pub struct Window {
     settled: RwSignal<u32>,
     /// The table's `tbody`, to measure how many rows fill the screen.
     pub body: NodeRef<leptos::html::Tbody>,
+    /// [`first_paint_rows`] as measured after the last paint that had rows to follow.
+    fit: StoredValue<Option<usize>>,
 }
 
 /// Rows built before the next paint when the rows change: as many as fit between the top of
 /// `body` (the table's rows, as laid out at the last paint) and the bottom of the window, at
 /// the height of the shortest row shown (less a fifth, in case new rows are shorter), and
-/// one more. It was the window's height at 40 px a row: 23 rows at 900 px where 7 show below
-/// the filters, and 32 cards on a tablet where 3 show; building those rows before the paint
-/// was most of a keystroke's script. Reading the layout here costs nothing: the keystroke
-/// has not changed the rows yet, so the layout of the last paint still holds.
+/// one more; at least 4, at most 60. It was the window's height at 40 px a row: 23 rows at
+/// 900 px where 7 show below the filters, and 32 cards on a tablet where 3 show; building
+/// those rows before the paint was most of a keystroke's script. Measured in the task right
+/// after a paint, where the layout is clean and reading it forces none, and used for the
+/// next change ([`Window::visible`]); before the first measure, rows of [`MIN_ROW_PX`].
 fn first_paint_rows(body: Option<web_sys::HtmlTableSectionElement>) -> usize {
     let height = web_sys::window()
         .and_then(|w| w.inner_height().ok())
@@ -214,6 +217,7 @@ impl Window {
             changes: StoredValue::new(0),
             settled: RwSignal::new(0),
             body: NodeRef::new(),
+            fit: StoredValue::new(None),
         }
     }
 
@@ -233,15 +237,25 @@ impl Window {
             } else {
                 kept
             };
-            let now = kept.max(first_paint_rows(self.body.get_untracked()));
+            let fit = self.fit.get_value();
+            let now = kept.max(fit.unwrap_or_else(|| first_paint_rows(None)));
             self.last.set_value(want.clone());
             if now < want.len() {
                 self.cut.set_value(now);
                 self.changes.update_value(|c| *c += 1);
                 let (change, settle) = (self.changes.get_value(), self.settled);
+                let (body, fit) = (self.body, self.fit);
                 // A task queued from the frame's callback runs after that frame's paint.
                 request_animation_frame(move || {
-                    set_timeout(move || settle.set(change), Duration::from_millis(0))
+                    set_timeout(
+                        move || {
+                            // `try_`: the table may have gone since the paint (a panic would end the app).
+                            let body = body.try_get_untracked().flatten();
+                            fit.set_value(Some(first_paint_rows(body)));
+                            settle.set(change)
+                        },
+                        Duration::from_millis(0),
+                    )
                 });
             } else {
                 self.cut.set_value(usize::MAX);

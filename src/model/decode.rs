@@ -209,6 +209,10 @@ fn kind_of(v: &Shallow) -> &'static str {
 /// decoded straight into `T`. A record that fails is parsed once more, only to name it.
 /// Generic only where it must be: splitting and naming failures are compiled once, not per
 /// record type.
+///
+/// `T` must read only from a JSON object (as every record type here does, through
+/// [`read_fields`]): the one-pass fast path relies on it to refuse a list of values where a
+/// record belongs, as the two-pass path does. A list with a bad record costs a third pass.
 pub fn decode_list<T: DeserializeOwned>(body: &str, what: &str) -> Result<List<T>, DecodeError> {
     // The usual case first, in one pass: every record reads. The split below reads the body
     // twice (once to find the records, once to read each), about 40 % more time at 10 000

@@ -217,6 +217,11 @@ pub fn by_animal(sort: Option<Sort<BookingColumn>>) -> bool {
     sort.is_some_and(|s| s.key == BookingColumn::Animal)
 }
 
+/// The text a search looks for: the box's text, trimmed and folded.
+fn needle(filter: &BookingFilter) -> String {
+    fold(filter.search.trim())
+}
+
 /// Whether `next` only narrows `prev`: the same filters and a search that contains the old,
 /// non-empty one (a key typed at the end, or anywhere inside). Every row that passes `next`
 /// then passed `prev`, so [`filter_order`] over `prev`'s rows gives what it gives over the
@@ -225,13 +230,13 @@ pub fn by_animal(sort: Option<Sort<BookingColumn>>) -> bool {
 /// it was not counted; hence non-empty.) At 50 000 bookings this keeps typing a word from
 /// scanning every booking on every key.
 pub fn narrows(prev: &BookingFilter, next: &BookingFilter) -> bool {
-    let old = fold(prev.search.trim());
+    let old = needle(prev);
     !old.is_empty()
         && BookingFilter {
             search: next.search.clone(),
             ..prev.clone()
         } == *next
-        && fold(next.search.trim()).contains(&old)
+        && needle(next).contains(&old)
 }
 
 /// The selection for `next`: `filter(rows)` is [`filter_order`] over `rows`, and `prev` the
@@ -269,7 +274,7 @@ pub fn filter_order<'a>(
     sorted_by_animal: bool,
     animal: impl Fn(usize) -> Option<AnimalEntry<'a>>,
 ) -> Selection {
-    let needle = fold(filter.search.trim());
+    let needle = needle(filter);
     let (species, group, location) = (
         fold(filter.species.trim()),
         fold(filter.group.trim()),

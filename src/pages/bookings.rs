@@ -68,24 +68,18 @@ struct KeptOrders {
 }
 
 impl KeptOrders {
-    fn get(&self, answer: &Arc<List<Booking>>, sort: Option<Sort<BookingColumn>>) -> Option<Order> {
-        let same = self.answer.as_ref().is_some_and(|a| Arc::ptr_eq(a, answer));
-        let kept = self.orders.iter().find(|(s, _)| *s == sort);
-        kept.filter(|_| same).map(|(_, order)| order.clone())
-    }
-
-    /// Keeps `order`; a new answer first drops the orders of the last.
-    fn keep(
-        &mut self,
-        answer: &Arc<List<Booking>>,
-        sort: Option<Sort<BookingColumn>>,
-        order: Order,
-    ) {
+    /// Drops the orders of an earlier answer (and lets go of that answer), whatever the
+    /// sort: a list sorted by name keeps nothing, and must not hold the last answer either.
+    fn answer(&mut self, answer: &Arc<List<Booking>>) {
         if !self.answer.as_ref().is_some_and(|a| Arc::ptr_eq(a, answer)) {
             self.answer = Some(answer.clone());
             self.orders.clear();
         }
-        self.orders.push((sort, order));
+    }
+
+    fn get(&self, sort: Option<Sort<BookingColumn>>) -> Option<Order> {
+        let kept = self.orders.iter().find(|(s, _)| *s == sort);
+        kept.map(|(_, order)| order.clone())
     }
 }
 
@@ -188,7 +182,8 @@ fn BookingList(list: Signal<Arc<List<Booking>>>) -> impl IntoView {
             if by_animal(sort) {
                 names.version.track();
             }
-            if let Some(order) = orders.with_value(|o| o.get(&answer, sort)) {
+            orders.update_value(|o| o.answer(&answer));
+            if let Some(order) = orders.with_value(|o| o.get(sort)) {
                 return order;
             }
             let order = Derived(Arc::new(names.with(|known| {
@@ -199,7 +194,7 @@ fn BookingList(list: Signal<Arc<List<Booking>>>) -> impl IntoView {
                 })
             })));
             if !by_animal(sort) {
-                orders.update_value(|o| o.keep(&answer, sort, order.clone()));
+                orders.update_value(|o| o.orders.push((sort, order.clone())));
             }
             order
         })

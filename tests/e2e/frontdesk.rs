@@ -512,6 +512,8 @@ async fn booking_list_search_filters_sort_survive_reload_and_name_index_finds_hi
             let aria = "return document.querySelector('th[aria-sort]:first-child')\
                         .getAttribute('aria-sort');";
             wait_for("sorted", json!(order), || js(&b, aria)).await;
+            // The first screenful comes before the paint, the rest of the 200 after it.
+            wait_for("every row", 200, || async { row_ids(&b).await.len() }).await;
             row_ids(&b).await
         };
         let (up, down) = (dates("ascending").await, dates("descending").await);
