@@ -108,7 +108,7 @@ fn wrong_types_in_a_list_fail_only_their_records() {
     assert_eq!(list.rejected[0].id.as_deref(), Some("b-2"));
 }
 
-use kennel_desk::model::rows::keyed_rows;
+use kennel_desk::model::rows::{keyed_rows, same_order};
 
 fn booking(json: &str) -> Booking {
     decode_one(json, "a booking").expect("booking decodes")
@@ -144,6 +144,37 @@ fn row_keys_follow_the_record_not_its_position() {
     assert_eq!(&changed[2..], &old[1..]);
     // An index past the end (a stale window) is skipped, not a panic.
     assert_eq!(keys(&before, &[0, 7]).len(), 1);
+
+    // Rows added or taken away keep the order; rows that stay and change places do not
+    // (the table then keys them afresh: Leptos's keyed diff misplaces such rows).
+    let four: Vec<Booking> = (0..4)
+        .map(|i| booking(&format!(r#"{{"id":"b-{i}"}}"#)))
+        .collect();
+    let all = keys(&four, &[0, 1, 2, 3]);
+    assert!(
+        same_order(&all, &keys(&four, &[1, 3])),
+        "a search narrowed it"
+    );
+    assert!(
+        same_order(&keys(&four, &[1, 3]), &all),
+        "the search cleared"
+    );
+    assert!(
+        same_order(&all[..2], &all),
+        "the rest built after the paint"
+    );
+    assert!(same_order(&[], &all));
+    assert!(!same_order(&all, &keys(&four, &[3, 2, 1, 0])), "reversed");
+    // The case seen: a reversed sort, of which only a screenful was built yet, where one row
+    // kept its index.
+    assert!(
+        !same_order(&all, &keys(&four, &[3, 1, 2])),
+        "one row kept its index"
+    );
+    assert!(
+        !same_order(&all, &keys(&four, &[0, 2, 1, 3])),
+        "two swapped"
+    );
 }
 
 #[test]

@@ -7,7 +7,7 @@ use super::{AnimalLink, AnimalVaccinationBadge, BookingBadge, CustomerLink, Sort
 use crate::api::cache::use_cache;
 use crate::i18n::t;
 use crate::model::listing::BookingColumn;
-use crate::model::rows::{keyed_rows, RowKey};
+use crate::model::rows::{keyed_rows, same_order, RowKey};
 use crate::model::text::{excerpt, or_dash, MISSING};
 use crate::model::{Booking, List};
 use leptos::prelude::*;
@@ -169,6 +169,10 @@ pub struct Window {
     pub body: NodeRef<leptos::html::Tbody>,
     /// [`first_paint_rows`] as measured after the last paint that had rows to follow.
     fit: StoredValue<Option<usize>>,
+    /// The keys rendered last (without their era), and the era: a new order of the rows
+    /// that stay gets new keys (see [`same_order`]).
+    keys: StoredValue<Vec<RowKey>>,
+    era: StoredValue<u32>,
 }
 
 /// Rows built before the next paint when the rows change: as many as fit between the top of
@@ -218,6 +222,8 @@ impl Window {
             settled: RwSignal::new(0),
             body: NodeRef::new(),
             fit: StoredValue::new(None),
+            keys: StoredValue::new(Vec::new()),
+            era: StoredValue::new(0),
         }
     }
 
@@ -275,7 +281,16 @@ impl Window {
         id: impl Fn(&T) -> &str,
     ) -> Vec<(RowKey, usize)> {
         let shown = self.visible();
-        source.with(|list| keyed_rows(&list.items, &shown, id))
+        let mut rows = source.with(|list| keyed_rows(&list.items, &shown, id));
+        let keys: Vec<RowKey> = rows.iter().map(|(k, _)| k.clone()).collect();
+        let reordered = self.keys.with_value(|last| !same_order(last, &keys));
+        if reordered {
+            self.era.update_value(|e| *e = e.wrapping_add(1));
+        }
+        self.keys.set_value(keys);
+        let era = self.era.get_value();
+        rows.iter_mut().for_each(|(k, _)| k.era = era);
+        rows
     }
 
     /// "Showing 200 of 3 412 · Show more", while rows are hidden.

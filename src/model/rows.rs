@@ -17,6 +17,27 @@ pub struct RowKey {
     pub nth: u32,
     /// Changes when any field of the record changes.
     pub content: u64,
+    /// Changes when the rows that stay change their order ([`same_order`]): every row then
+    /// gets a new key and is built anew.
+    pub era: u32,
+}
+
+/// Whether the rows `new` shares with `old` come in the same order in both (rows added or
+/// taken away do not count).
+///
+/// Leptos's keyed list (tachys 0.2.19) can leave rows in the wrong order when rows that stay
+/// change places: its diff leaves a row that keeps its index where it is and moves the
+/// others around it by a rule that holds only while their order is unchanged. Seen: a sort
+/// reversed while only a screenful of rows was built showed the row that kept its index
+/// first. So the tables key a new order afresh; a sort rebuilds most rows anyway.
+pub fn same_order(old: &[RowKey], new: &[RowKey]) -> bool {
+    let at: HashMap<&RowKey, usize> = old.iter().enumerate().map(|(i, k)| (k, i)).collect();
+    let mut last = None;
+    new.iter().filter_map(|k| at.get(k)).all(|&i| {
+        let in_order = last.is_none_or(|l| i > l);
+        last = Some(i);
+        in_order
+    })
 }
 
 /// A hash of everything in `record`; only rows on screen are hashed, a few hundred per answer.
@@ -45,6 +66,7 @@ pub fn keyed_rows<T: Hash>(
                 id: id.to_string(),
                 nth: *nth,
                 content: content_hash(item),
+                era: 0,
             };
             *nth += 1;
             Some((key, i))
