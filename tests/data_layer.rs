@@ -209,32 +209,30 @@ fn a_record_is_evicted_only_after_its_gc_time_unused() {
 fn a_turn_given_to_a_waiter_that_went_comes_back() {
     use futures::FutureExt;
     use kennel_desk::api::limiter::Limiter;
+    use std::sync::Arc;
+
+    // A turn taken at once, and a waiter that does not have one yet.
+    let now = |l: &Arc<Limiter>| l.clone().acquire().now_or_never();
+    let waiting = |l: &Arc<Limiter>| {
+        let mut w = Box::pin(l.clone().acquire());
+        assert!((&mut w).now_or_never().is_none(), "waits its turn");
+        w
+    };
 
     let limiter = Limiter::new(1);
-    let first = limiter
-        .clone()
-        .acquire()
-        .now_or_never()
-        .expect("a free turn");
-    let mut second = Box::pin(limiter.clone().acquire());
-    let mut third = Box::pin(limiter.clone().acquire());
-    assert!((&mut second).now_or_never().is_none(), "waits its turn");
-    assert!((&mut third).now_or_never().is_none(), "waits its turn");
+    let first = now(&limiter).expect("a free turn");
+    let second = waiting(&limiter);
+    let mut third = waiting(&limiter);
     // The turn goes to `second`, which is dropped before it takes it: `third` gets it.
     drop(first);
     drop(second);
     let third = (&mut third).now_or_never().expect("the turn came back");
     drop(third);
     // Nobody waits: the turn is kept, and the next caller has it at once.
-    let again = limiter
-        .clone()
-        .acquire()
-        .now_or_never()
-        .expect("a kept turn");
+    let again = now(&limiter).expect("a kept turn");
     // A waiter that went before the turn was handed on is passed over.
-    let mut gone = Box::pin(limiter.clone().acquire());
-    let mut next = Box::pin(limiter.clone().acquire());
-    assert!((&mut gone).now_or_never().is_none() && (&mut next).now_or_never().is_none());
+    let gone = waiting(&limiter);
+    let mut next = waiting(&limiter);
     drop(gone);
     drop(again);
     assert!(
@@ -243,11 +241,7 @@ fn a_turn_given_to_a_waiter_that_went_comes_back() {
     );
     // Two turns at most, however waiters come and go.
     let two = Limiter::new(2);
-    let a = two.clone().acquire().now_or_never();
-    let b = two.clone().acquire().now_or_never();
+    let (a, b) = (now(&two), now(&two));
     assert!(a.is_some() && b.is_some());
-    assert!(
-        two.clone().acquire().now_or_never().is_none(),
-        "no third turn"
-    );
+    assert!(now(&two).is_none(), "no third turn");
 }
