@@ -108,10 +108,26 @@ fn wrong_types_in_a_list_fail_only_their_records() {
     assert_eq!(list.rejected[0].id.as_deref(), Some("b-2"));
 }
 
-use kennel_desk::model::rows::{keyed_rows, same_order};
+use kennel_desk::model::rows::{keyed_rows, rows_to, same_order};
 
 fn booking(json: &str) -> Booking {
     decode_one(json, "a booking").expect("booking decodes")
+}
+
+#[test]
+fn a_table_builds_the_rows_that_reach_the_bottom_it_is_given() {
+    // Rows start 369 px down a 900 px window, 58 px each: 10 rows, the 10th cut, and one more.
+    assert_eq!(rows_to(369.0, 900.0, 58.0), 11);
+    // Down to one screen below the window.
+    assert_eq!(rows_to(369.0, 1800.0, 58.0), 26);
+    // Scrolled 5 000 px down the table: every row above the window stays.
+    assert_eq!(rows_to(-5000.0, 900.0, 50.0), 119);
+    // Rows that start below the window: just the one.
+    assert_eq!(rows_to(1200.0, 900.0, 40.0), 1);
+    // A row of no height, or no layout at all (NaN), is not a division by zero.
+    assert_eq!(rows_to(0.0, 900.0, 0.0), 1);
+    assert_eq!(rows_to(f64::NAN, 900.0, 40.0), 1);
+    assert_eq!(rows_to(0.0, 900.0, f64::NAN), 1);
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The invoices table, used by the invoice list, the booking page and the animal page.
 
-use super::booking_table::{keyed_table_rows, Window};
+use super::window::{keyed_table_rows, Window};
 use super::{CustomerLink, DateText, InvoiceBadge, Money};
 use crate::api::cache::use_cache;
 use crate::model::text::MISSING;

@@ -16,6 +16,7 @@ pub mod query_view;
 pub mod sort_header;
 pub mod states;
 pub mod vaccination_badge;
+pub mod window;
 
 pub use animal_link::AnimalLink;
 pub use badge::{BookingBadge, InvoiceBadge};

@@ -40,6 +40,18 @@ pub fn same_order(old: &[RowKey], new: &[RowKey]) -> bool {
     })
 }
 
+/// How many rows of `row` px from `top` down to `bottom` (px), and one more for a row cut
+/// in half: what a table builds to fill the window from where its rows start (`top` is
+/// negative when they start above the window).
+pub fn rows_to(top: f64, bottom: f64, row: f64) -> usize {
+    // NaN fails every comparison: a row of NaN px lands here too.
+    let usable = row > 0.0 && top.is_finite() && bottom.is_finite();
+    if !usable {
+        return 1;
+    }
+    ((bottom - top).max(0.0) / row).ceil() as usize + 1
+}
+
 /// A hash of everything in `record`; only rows on screen are hashed, a few hundred per answer.
 /// Through `Hash`, not `Debug` text: formatting every record would pull `Debug` code and
 /// Unicode escape tables into the wasm (about 4 KB brotli) for no better key.

@@ -335,6 +335,31 @@ impl Page {
         }
     }
 
+    /// Texts of every element matching `css`, once at least `at_least` exist, scrolling to
+    /// the end of the page meanwhile: a table builds its rows as the reader comes near them.
+    pub async fn texts_scrolled(&self, css: &str, at_least: usize) -> Vec<String> {
+        let started = Instant::now();
+        let count = format!("return document.querySelectorAll({css:?}).length;");
+        loop {
+            let n = self.client.execute(&count, vec![]).await;
+            let n = n.ok().and_then(|v| v.as_u64()).unwrap_or(0) as usize;
+            if n >= at_least {
+                return self.texts(css, at_least).await;
+            }
+            if started.elapsed() > PATIENCE {
+                panic!("fewer than {at_least} `{css}` (scrolling) within {PATIENCE:?}: {n}");
+            }
+            let _ = self
+                .client
+                .execute(
+                    "window.scrollTo(0, document.documentElement.scrollHeight);",
+                    vec![],
+                )
+                .await;
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
     pub async fn click(&self, css: &str) {
         self.client
             .wait()

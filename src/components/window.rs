@@ -1,0 +1,312 @@
+//! The rows of a long table that are in the DOM: [`Window`], shared by every table.
+
+use crate::i18n::t;
+use crate::model::rows::{keyed_rows, rows_to, same_order, RowKey};
+use crate::model::List;
+use leptos::prelude::*;
+use std::hash::Hash;
+use std::sync::Arc;
+use std::time::Duration;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// Rows of a page, and added per "Show more": enough for a busy day, few enough that a list
+/// of 50 000 renders as fast as one of 200.
+pub const ROWS_PER_PAGE: usize = 200;
+
+/// The rows of a table, keyed by [`RowKey`]: `each` lists them, `row(i)` renders record `i`.
+/// One `<For>` behind untyped closures for both tables, not a copy of it per table.
+pub fn keyed_table_rows(
+    each: Box<dyn Fn() -> Vec<(RowKey, usize)> + Send + Sync>,
+    row: Arc<dyn Fn(usize) -> AnyView + Send + Sync>,
+) -> AnyView {
+    view! { <For each=move || each() key=|(k, _)| k.clone() children=move |(_, i)| row(i)/> }
+        .into_any()
+}
+
+/// Which rows of a long list are in the DOM.
+///
+/// A page holds the first [`ROWS_PER_PAGE`] rows, growing by as many on "Show more". Of
+/// those, only the rows down to one screen below the bottom of the window are built; more
+/// are built as the reader scrolls towards them (the [`Window::end`] marker after the table,
+/// watched by an `IntersectionObserver`), by wheel, touch, keyboard or a focus moving down.
+/// Each row is about 45 DOM nodes: building the 190 rows below a screenful took about 60 ms
+/// of script and 90 ms of layout at 10 000 bookings after every keystroke, and taking them
+/// away again 10–25 ms of the next one.
+///
+/// When the rows change (a keystroke in the search, a sort), only the rows that stayed and
+/// the first screenful of new ones are built before the next paint; the rest follow right
+/// after that paint.
+#[derive(Clone, Copy)]
+pub struct Window {
+    shown: RwSignal<usize>,
+    rows: Signal<Vec<usize>>,
+    /// The page's rows at the last change, and how many changes the deferred rest is behind.
+    last: StoredValue<Vec<usize>>,
+    /// How many rows render until the deferred rest has settled.
+    cut: StoredValue<usize>,
+    changes: StoredValue<u32>,
+    settled: RwSignal<u32>,
+    /// How many rows are built once settled: down to a screen below the window, measured
+    /// after a paint, and more as the reader comes near the end ([`Window::grow`]).
+    reach: StoredValue<usize>,
+    grown: RwSignal<u32>,
+    /// The table's `tbody`, to measure how many rows fill the screen.
+    pub body: NodeRef<leptos::html::Tbody>,
+    /// An empty element right after the table: when it comes within a screen of the window,
+    /// more rows are built.
+    pub end: NodeRef<leptos::html::Div>,
+    /// Rows built before the paint after a change, as measured after the last paint.
+    fit: StoredValue<Option<usize>>,
+    /// The keys rendered last (without their era), and the era: a new order of the rows
+    /// that stay gets new keys (see [`same_order`]).
+    keys: StoredValue<Vec<RowKey>>,
+    era: StoredValue<u32>,
+    /// The observer of `end`.
+    observer: StoredValue<Option<web_sys::IntersectionObserver>, LocalStorage>,
+}
+
+/// The shortest a table row gets (one line); the card layout's rows are taller.
+const MIN_ROW_PX: f64 = 40.0;
+/// At most this many rows are built before a paint (a tall window, short rows).
+const MAX_FIT: usize = 60;
+
+/// `(fit, reach)`: rows from the top of `body` (as laid out at the last paint) to the
+/// bottom of the window, and to one screen below it, at the height of the shortest row
+/// shown less a fifth (new rows may be shorter). Measured in a task right after a paint,
+/// where the layout is clean and reading it forces none. Without a body yet, rows of
+/// [`MIN_ROW_PX`] from the top of the window.
+fn measure(body: Option<web_sys::HtmlTableSectionElement>) -> (usize, usize) {
+    let height = web_sys::window()
+        .and_then(|w| w.inner_height().ok())
+        .and_then(|h| h.as_f64())
+        .unwrap_or(1000.0);
+    let (top, row) = match body {
+        Some(body) => {
+            let rows = body.children();
+            let shortest = (0..rows.length().min(8))
+                .filter_map(|i| rows.item(i))
+                .map(|r| r.get_bounding_client_rect().height())
+                .filter(|h| *h > 0.0)
+                .fold(f64::INFINITY, f64::min);
+            (body.get_bounding_client_rect().top(), shortest * 0.8)
+        }
+        None => (0.0, MIN_ROW_PX),
+    };
+    let row = if row.is_finite() {
+        row.max(MIN_ROW_PX)
+    } else {
+        MIN_ROW_PX
+    };
+    let fit = rows_to(top, height, row).clamp(4, MAX_FIT);
+    let reach = rows_to(top, 2.0 * height, row).max(fit);
+    (fit, reach)
+}
+
+/// Runs `f` in a task right after the next paint: a task queued from a frame callback runs
+/// after that frame's paint.
+fn after_paint(f: impl FnOnce() + 'static) {
+    request_animation_frame(move || set_timeout(f, Duration::from_millis(0)));
+}
+
+impl Window {
+    pub fn new(rows: Signal<Vec<usize>>) -> Window {
+        let window = Window {
+            shown: RwSignal::new(ROWS_PER_PAGE),
+            rows,
+            last: StoredValue::new(Vec::new()),
+            cut: StoredValue::new(usize::MAX),
+            changes: StoredValue::new(0),
+            settled: RwSignal::new(0),
+            reach: StoredValue::new(0),
+            grown: RwSignal::new(0),
+            body: NodeRef::new(),
+            end: NodeRef::new(),
+            fit: StoredValue::new(None),
+            keys: StoredValue::new(Vec::new()),
+            era: StoredValue::new(0),
+            observer: StoredValue::new_local(None),
+        };
+        window.watch_end();
+        window
+    }
+
+    /// The rows to render now (tracked: re-run when rows, the page or the reach change).
+    pub fn visible(self) -> Vec<usize> {
+        let limit = self.shown.get();
+        let settled = self.settled.get();
+        self.grown.track();
+        let mut want: Vec<usize> = self.rows.with(|r| r.iter().take(limit).copied().collect());
+        let pending = settled != self.changes.get_value();
+        if self.last.with_value(|last| *last != want) {
+            // Rows already on screen in the same place stay; past them, a screenful now.
+            let kept = self
+                .last
+                .with_value(|last| last.iter().zip(&want).take_while(|(a, b)| a == b).count());
+            let kept = if pending {
+                kept.min(self.cut.get_value())
+            } else {
+                kept.min(self.reach.get_value())
+            };
+            let fit = self.fit.get_value().unwrap_or_else(|| measure(None).0);
+            let now = kept.max(fit);
+            self.last.set_value(want.clone());
+            self.cut.set_value(now);
+            self.reach.set_value(now);
+            if now < want.len() {
+                self.changes.update_value(|c| *c += 1);
+                let (change, settle) = (self.changes.get_value(), self.settled);
+                after_paint(move || {
+                    self.remeasure();
+                    settle.set(change);
+                    after_paint(move || self.check_end());
+                });
+            }
+        }
+        let pending = settled != self.changes.get_value();
+        want.truncate(if pending {
+            self.cut.get_value()
+        } else {
+            self.reach.get_value()
+        });
+        want
+    }
+
+    /// Measures, after a paint, how many rows fill the screen and reach one screen below it.
+    fn remeasure(self) {
+        // `try_`: the table may have gone since the paint (a panic would end the app).
+        let body = self.body.try_get_untracked().flatten();
+        let (fit, reach) = measure(body);
+        self.fit.try_set_value(Some(fit));
+        self.reach.try_update_value(|r| *r = (*r).max(reach));
+    }
+
+    /// Builds more rows when the end marker is within a screen of the window.
+    fn grow(self) {
+        let Some(total) = self
+            .rows
+            .try_with_untracked(|r| r.len().min(self.shown.get_untracked()))
+        else {
+            return;
+        };
+        let (Some(reach), Some(settled), Some(changes), Some(fit)) = (
+            self.reach.try_get_value(),
+            self.settled.try_get_untracked(),
+            self.changes.try_get_value(),
+            self.fit.try_get_value(),
+        ) else {
+            return;
+        };
+        // While a change is pending, its own check after the paint asks again.
+        if reach >= total || settled != changes {
+            return;
+        }
+        self.reach
+            .try_set_value(reach + 2 * fit.unwrap_or(MAX_FIT / 2));
+        self.grown.try_update(|g| *g = g.wrapping_add(1));
+        // Still near the end after those rows? Ask again once they are laid out.
+        after_paint(move || self.check_end());
+    }
+
+    /// Asks the observer afresh whether the end marker is near: a target observed anew gets
+    /// one notification with its current state, even when that state has not changed.
+    fn check_end(self) {
+        let el = self.end.try_get_untracked().flatten();
+        self.observer.try_with_value(|o| {
+            if let (Some(o), Some(el)) = (o, el) {
+                o.unobserve(&el);
+                o.observe(&el);
+            }
+        });
+    }
+
+    /// Watches [`Window::end`] once it is in the DOM; stops with the table.
+    fn watch_end(self) {
+        // Handed to JS for good (a few bytes per table shown): a callback dropped with the
+        // table while the browser still held a notification for it would throw.
+        let on_near = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
+            let near = entries.iter().any(|e| {
+                e.dyn_into::<web_sys::IntersectionObserverEntry>()
+                    .is_ok_and(|e| e.is_intersecting())
+            });
+            if near {
+                self.grow();
+            }
+        })
+        .into_js_value();
+        let init = web_sys::IntersectionObserverInit::new();
+        // The document as root, so that a screen below its viewport counts as near in an
+        // iframe too (an implicit root there is the top page's viewport, without the
+        // margin). web-sys types `root` as an element only; the DOM takes a document.
+        let _ = js_sys::Reflect::set(&init, &"root".into(), &document());
+        init.set_root_margin("0px 0px 100% 0px");
+        let observer =
+            web_sys::IntersectionObserver::new_with_options(on_near.unchecked_ref(), &init).ok();
+        self.observer.set_value(observer);
+        Effect::new(move || {
+            if let Some(el) = self.end.get() {
+                self.observer.with_value(|o| {
+                    if let Some(o) = o {
+                        o.observe(&el);
+                    }
+                });
+            }
+        });
+        on_cleanup(move || {
+            self.observer.try_with_value(|o| {
+                if let Some(o) = o {
+                    o.disconnect();
+                }
+            });
+        });
+    }
+
+    /// The rows to render now with their keys (tracked: re-run when the answer, the rows or
+    /// the limit change).
+    pub fn keyed<T: Hash + Send + Sync + 'static>(
+        self,
+        source: Signal<Arc<List<T>>>,
+        id: impl Fn(&T) -> &str,
+    ) -> Vec<(RowKey, usize)> {
+        let shown = self.visible();
+        let mut rows = source.with(|list| keyed_rows(&list.items, &shown, id));
+        let keys: Vec<RowKey> = rows.iter().map(|(k, _)| k.clone()).collect();
+        let reordered = self.keys.with_value(|last| !same_order(last, &keys));
+        if reordered {
+            self.era.update_value(|e| *e = e.wrapping_add(1));
+        }
+        self.keys.set_value(keys);
+        let era = self.era.get_value();
+        rows.iter_mut().for_each(|(k, _)| k.era = era);
+        rows
+    }
+
+    /// The end marker, then "Showing 200 of 3 412 · Show more" once every row of the page
+    /// is built and more are hidden.
+    pub fn more(self) -> impl IntoView {
+        let status = move || {
+            let (limit, total) = (self.shown.get(), self.rows.with(Vec::len));
+            self.grown.track();
+            let built = self.settled.get() == self.changes.get_value()
+                && self.reach.get_value() >= limit.min(total);
+            (total > limit && built).then(|| {
+                view! {
+                    <p class="kd-more">
+                        {(t().showing_of)(limit, total)}
+                        <button
+                            type="button"
+                            class="kd-button kd-button--quiet"
+                            on:click=move |_| self.shown.update(|s| *s += ROWS_PER_PAGE)
+                        >
+                            {t().show_more}
+                        </button>
+                    </p>
+                }
+            })
+        };
+        view! {
+            <div class="kd-table-end" node_ref=self.end aria-hidden="true"></div>
+            {status}
+        }
+    }
+}
