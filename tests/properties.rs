@@ -15,7 +15,7 @@ use kennel_desk::model::invoice_list::{
 use kennel_desk::model::listing::{
     animal_slots, booking_haystack, filter_order, sorted_order, BookingFilter, STATUS_KEYS,
 };
-use kennel_desk::model::text::{excerpt, fold};
+use kennel_desk::model::text::{contains, excerpt, fold};
 use kennel_desk::model::*;
 use proptest::prelude::*;
 use serde_json::{Map, Value};
@@ -328,6 +328,18 @@ proptest! {
         if raw.is_ascii() {
             prop_assert_eq!(folded, raw.to_ascii_lowercase());
         }
+    }
+
+    #[test]
+    fn contains_answers_as_the_standard_library(
+        haystack in "[abé ]{0,40}|\\PC{0,40}",
+        needle in "[abé]{0,4}|\\PC{0,3}",
+        cut in 0usize..40,
+    ) {
+        prop_assert_eq!(contains(&haystack, &needle), haystack.contains(needle.as_str()));
+        // A needle taken from the haystack itself is always found.
+        let inner: String = haystack.chars().skip(cut / 2).take(cut % 5).collect();
+        prop_assert!(contains(&haystack, &inner));
     }
 
     #[test]

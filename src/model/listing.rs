@@ -4,7 +4,7 @@
 
 use super::board::{natural_cmp, time_key, Day};
 use super::order::sort_rows;
-use super::text::fold;
+use super::text::{contains, fold};
 use super::{Animal, Booking, BookingStatus};
 use std::cmp::Ordering;
 
@@ -324,8 +324,8 @@ pub fn filter_order<'a>(
             }
         }
         if !needle.is_empty()
-            && !haystacks.get(i).is_some_and(|h| h.contains(&needle))
-            && !entry.as_ref().is_some_and(|e| e.folded.contains(&needle))
+            && !haystacks.get(i).is_some_and(|h| contains(h, &needle))
+            && !entry.as_ref().is_some_and(|e| contains(e.folded, &needle))
         {
             continue;
         }
