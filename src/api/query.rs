@@ -352,13 +352,16 @@ impl Core {
         loop {
             let controller = web_sys::AbortController::new().ok();
             // Aborts the request if this future is dropped (the query was cancelled).
-            let _abort = AbortOnDrop(controller.clone());
+            let mut abort = AbortOnDrop(controller.clone());
             let call = Call {
                 etag: lock(&self.meta.etag).clone(),
                 controller,
                 urgent: self.meta.urgent.load(Ordering::Relaxed),
             };
             let outcome = (self.fetch)(call).await;
+            // Finished: nothing to abort. (`abort()` on every finished look-up was 10 ms of
+            // a CPU profile of a 1 000-booking load, with its 200 animal look-ups.)
+            abort.0 = None;
             match (&outcome, BACKOFF_MS.get(attempt)) {
                 (Err(e), Some(&wait)) if e.is_transient() => {
                     let jitter = 0.75 + js_sys::Math::random() * 0.5;
@@ -469,7 +472,6 @@ struct AbortOnDrop(Option<web_sys::AbortController>);
 impl Drop for AbortOnDrop {
     fn drop(&mut self) {
         if let Some(c) = &self.0 {
-            // After a finished request this does nothing.
             c.abort();
         }
     }
