@@ -413,6 +413,73 @@ async fn list_then_detail_then_back_makes_exactly_one_list_request() {
     server.stop().await;
 }
 
+/// Of a page's 200 rows only those down to a screen below the window are built; more come
+/// as the reader scrolls or tabs towards them, and "Show more" once all 200 are there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rows_are_built_as_the_reader_comes_near_them() {
+    let server = serve(
+        Dataset::generate(1_000, today()),
+        Some(dist()),
+        Faults::default(),
+    )
+    .await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.goto(&format!("{url}/bookings?status=all")).await;
+        b.texts(".kd-table--bookings tbody tr", 4).await;
+        let rows = || async {
+            js(
+                &b,
+                "return document.querySelectorAll('.kd-table--bookings tbody tr').length;",
+            )
+            .await
+            .as_u64()
+            .unwrap_or(0)
+        };
+        // The rest after the first paint, and the observer's first answer.
+        tokio::time::sleep(Duration::from_millis(800)).await;
+        let first = rows().await;
+        // 900 px: about 11 rows show below the filters, as many again are built below.
+        assert!((10..=80).contains(&first), "{first} rows built at first");
+        let more = "return document.querySelector('.kd-more') !== null;";
+        assert_eq!(js(&b, more).await, json!(false), "no Show more yet");
+
+        // By keyboard: Tab from the first row down past every row built at first. Focus
+        // moving down scrolls the window, and rows come before focus gets to the end.
+        js(
+            &b,
+            "document.querySelector('.kd-table--bookings a.kd-row-link').focus(); return 0;",
+        )
+        .await;
+        let tabs = 4 * first as usize;
+        for _ in 0..tabs {
+            let el = b.client.active_element().await.expect("focused element");
+            el.send_keys("\u{E004}").await.expect("tab");
+        }
+        let where_ = js(
+            &b,
+            "const a = document.activeElement; \
+             const tr = a.closest('.kd-table--bookings tbody tr'); \
+             return [tr !== null, tr ? [...tr.parentNode.children].indexOf(tr) : -1];",
+        )
+        .await;
+        assert_eq!(where_[0], json!(true), "focus ran out of rows: {where_}");
+        let index = where_[1].as_u64().unwrap_or(0);
+        assert!(
+            index >= first,
+            "{tabs} tabs reached row {index} of the {first} first built"
+        );
+        assert!(rows().await > first, "rows were built as focus came near");
+
+        // By scrolling: all 200, and then "Show more".
+        b.texts_scrolled(".kd-table--bookings tbody tr", 200).await;
+        b.wait_text(".kd-more", "Show more").await;
+        assert_eq!(rows().await, 200);
+    })
+    .await;
+    server.stop().await;
+}
+
 /// Opens the whole booking list (1 000 generated bookings) with every animal look-up slowed
 /// to `ms`, and scrolls down until all 200 rows of its first page are built.
 async fn open_list_with_slow_animals(b: &Page, url: &str, faults: &Faults, ms: u64) {
