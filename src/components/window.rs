@@ -34,9 +34,9 @@ pub fn keyed_table_rows(
 /// of script and 90 ms of layout at 10 000 bookings after every keystroke, and taking them
 /// away again 10–25 ms of the next one.
 ///
-/// When the rows change (a keystroke in the search, a sort), only the rows that stayed and
-/// the first screenful of new ones are built before the next paint; the rest follow right
-/// after that paint.
+/// When the rows change (a keystroke in the search, a sort, a refresh), the rows that stayed
+/// and those down to the bottom of the window are built before the next paint; the rest,
+/// down to a screen below it, right after that paint.
 #[derive(Clone, Copy)]
 pub struct Window {
     shown: RwSignal<usize>,
@@ -56,8 +56,13 @@ pub struct Window {
     /// An empty element right after the table: when it comes within a screen of the window,
     /// more rows are built.
     pub end: NodeRef<leptos::html::Div>,
-    /// Rows built before the paint after a change, as measured after the last paint.
+    /// Rows built before the paint after a change: from the top of the rows to the bottom
+    /// of the window, as last measured (after a paint, or when the observer reported).
+    /// Scrolled down the table, that is every row above the window too, so a refresh that
+    /// moves rows keeps the reader's place and the focused row.
     fit: StoredValue<Option<usize>>,
+    /// Rows in one screen, as last measured: [`Window::grow`] adds two screens.
+    screen: StoredValue<usize>,
     /// The keys rendered last (without their era), and the era: a new order of the rows
     /// that stay gets new keys (see [`same_order`]).
     keys: StoredValue<Vec<RowKey>>,
@@ -68,15 +73,14 @@ pub struct Window {
 
 /// The shortest a table row gets (one line); the card layout's rows are taller.
 const MIN_ROW_PX: f64 = 40.0;
-/// At most this many rows are built before a paint (a tall window, short rows).
-const MAX_FIT: usize = 60;
+/// Rows in a screen before anything was measured.
+const FIRST_SCREEN: usize = 30;
 
-/// `(fit, reach)`: rows from the top of `body` (as laid out at the last paint) to the
-/// bottom of the window, and to one screen below it, at the height of the shortest row
-/// shown less a fifth (new rows may be shorter). Measured in a task right after a paint,
+/// How many rows reach where, at the height of the shortest row shown less a fifth (new rows
+/// may be shorter): [`Measure`]. Read right after a paint or in the observer's callback,
 /// where the layout is clean and reading it forces none. Without a body yet, rows of
 /// [`MIN_ROW_PX`] from the top of the window.
-fn measure(body: Option<web_sys::HtmlTableSectionElement>) -> (usize, usize) {
+fn measure(body: Option<web_sys::HtmlTableSectionElement>) -> Measure {
     let height = web_sys::window()
         .and_then(|w| w.inner_height().ok())
         .and_then(|h| h.as_f64())
@@ -98,9 +102,20 @@ fn measure(body: Option<web_sys::HtmlTableSectionElement>) -> (usize, usize) {
     } else {
         MIN_ROW_PX
     };
-    let fit = rows_to(top, height, row).clamp(4, MAX_FIT);
-    let reach = rows_to(top, 2.0 * height, row).max(fit);
-    (fit, reach)
+    let fit = rows_to(top, height, row).max(4);
+    Measure {
+        fit,
+        reach: rows_to(top, 2.0 * height, row).max(fit),
+        screen: rows_to(0.0, height, row).max(4),
+    }
+}
+
+/// Rows from the top of the table's body (as laid out) down to the bottom of the window,
+/// down to one screen below it, and in one screen.
+struct Measure {
+    fit: usize,
+    reach: usize,
+    screen: usize,
 }
 
 /// Runs `f` in a task right after the next paint: a task queued from a frame callback runs
@@ -123,6 +138,7 @@ impl Window {
             body: NodeRef::new(),
             end: NodeRef::new(),
             fit: StoredValue::new(None),
+            screen: StoredValue::new(FIRST_SCREEN),
             keys: StoredValue::new(Vec::new()),
             era: StoredValue::new(0),
             observer: StoredValue::new_local(None),
@@ -148,7 +164,7 @@ impl Window {
             } else {
                 kept.min(self.reach.get_value())
             };
-            let fit = self.fit.get_value().unwrap_or_else(|| measure(None).0);
+            let fit = self.fit.get_value().unwrap_or_else(|| measure(None).fit);
             let now = kept.max(fit);
             self.last.set_value(want.clone());
             self.cut.set_value(now);
@@ -157,7 +173,7 @@ impl Window {
                 self.changes.update_value(|c| *c += 1);
                 let (change, settle) = (self.changes.get_value(), self.settled);
                 after_paint(move || {
-                    self.remeasure();
+                    self.remeasure(true);
                     settle.set(change);
                     after_paint(move || self.check_end());
                 });
@@ -172,28 +188,46 @@ impl Window {
         want
     }
 
-    /// Measures, after a paint, how many rows fill the screen and reach one screen below it.
-    fn remeasure(self) {
+    /// Measures how many rows fill the window and a screen; with `extend`, also lets the
+    /// rows reach a screen below the window (the caller then renders: a settle).
+    fn remeasure(self, extend: bool) {
         // `try_`: the table may have gone since the paint (a panic would end the app).
         let body = self.body.try_get_untracked().flatten();
-        let (fit, reach) = measure(body);
-        self.fit.try_set_value(Some(fit));
-        self.reach.try_update_value(|r| *r = (*r).max(reach));
+        let m = measure(body);
+        self.fit.try_set_value(Some(m.fit));
+        self.screen.try_set_value(m.screen);
+        if !extend {
+            return;
+        }
+        // Without an observer nothing would build more: every row of the page, as before.
+        let watched = self
+            .observer
+            .try_with_value(Option::is_some)
+            .unwrap_or(true);
+        self.reach.try_update_value(|r| {
+            *r = if watched {
+                (*r).max(m.reach)
+            } else {
+                usize::MAX
+            }
+        });
     }
 
     /// Builds more rows when the end marker is within a screen of the window.
     fn grow(self) {
-        let Some(total) = self
-            .rows
-            .try_with_untracked(|r| r.len().min(self.shown.get_untracked()))
-        else {
+        // Every read `try_`: the observer may report after the table has gone (some engines
+        // deliver a queued report after `disconnect`), and a panic would end the app.
+        let Some(limit) = self.shown.try_get_untracked() else {
             return;
         };
-        let (Some(reach), Some(settled), Some(changes), Some(fit)) = (
+        let Some(total) = self.rows.try_with_untracked(|r| r.len().min(limit)) else {
+            return;
+        };
+        let (Some(reach), Some(settled), Some(changes), Some(screen)) = (
             self.reach.try_get_value(),
             self.settled.try_get_untracked(),
             self.changes.try_get_value(),
-            self.fit.try_get_value(),
+            self.screen.try_get_value(),
         ) else {
             return;
         };
@@ -201,8 +235,7 @@ impl Window {
         if reach >= total || settled != changes {
             return;
         }
-        self.reach
-            .try_set_value(reach + 2 * fit.unwrap_or(MAX_FIT / 2));
+        self.reach.try_set_value(reach.saturating_add(2 * screen));
         self.grown.try_update(|g| *g = g.wrapping_add(1));
         // Still near the end after those rows? Ask again once they are laid out.
         after_paint(move || self.check_end());
@@ -225,23 +258,30 @@ impl Window {
         // Handed to JS for good (a few bytes per table shown): a callback dropped with the
         // table while the browser still held a notification for it would throw.
         let on_near = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
-            let near = entries.iter().any(|e| {
-                e.dyn_into::<web_sys::IntersectionObserverEntry>()
-                    .is_ok_and(|e| e.is_intersecting())
-            });
+            // The newest report is the marker's state now.
+            let near = entries
+                .pop()
+                .dyn_into::<web_sys::IntersectionObserverEntry>()
+                .is_ok_and(|e| e.is_intersecting());
+            // The reader has scrolled: what fills the window now is what a refresh keeps.
+            // (Not the reach: only a growth, which renders, moves it.)
+            self.remeasure(false);
             if near {
                 self.grow();
             }
         })
         .into_js_value();
         let init = web_sys::IntersectionObserverInit::new();
-        // The document as root, so that a screen below its viewport counts as near in an
-        // iframe too (an implicit root there is the top page's viewport, without the
-        // margin). web-sys types `root` as an element only; the DOM takes a document.
-        let _ = js_sys::Reflect::set(&init, &"root".into(), &document());
         init.set_root_margin("0px 0px 100% 0px");
-        let observer =
-            web_sys::IntersectionObserver::new_with_options(on_near.unchecked_ref(), &init).ok();
+        // The document as root: in a cross-origin iframe an implicit root is the top page's
+        // viewport, and the margin is ignored. web-sys types `root` as an element only; the
+        // DOM takes a document. An engine that takes no document root gets the implicit one.
+        let with_root = init.clone();
+        let _ = js_sys::Reflect::set(&with_root, &"root".into(), &document());
+        let callback = on_near.unchecked_ref();
+        let observer = web_sys::IntersectionObserver::new_with_options(callback, &with_root)
+            .or_else(|_| web_sys::IntersectionObserver::new_with_options(callback, &init))
+            .ok();
         self.observer.set_value(observer);
         Effect::new(move || {
             if let Some(el) = self.end.get() {
@@ -281,15 +321,11 @@ impl Window {
         rows
     }
 
-    /// The end marker, then "Showing 200 of 3 412 · Show more" once every row of the page
-    /// is built and more are hidden.
+    /// The end marker, then "Showing 200 of 3 412 · Show more" while rows are past the page.
     pub fn more(self) -> impl IntoView {
         let status = move || {
             let (limit, total) = (self.shown.get(), self.rows.with(Vec::len));
-            self.grown.track();
-            let built = self.settled.get() == self.changes.get_value()
-                && self.reach.get_value() >= limit.min(total);
-            (total > limit && built).then(|| {
+            (total > limit).then(|| {
                 view! {
                     <p class="kd-more">
                         {(t().showing_of)(limit, total)}

@@ -6,7 +6,7 @@
 use super::money::{Amount, CurrencyTotals};
 use super::order::sort_rows;
 use super::status::InvoiceStatus;
-use super::text::{fold, search_text};
+use super::text::{contains, fold, search_text};
 use super::Invoice;
 use std::cmp::Ordering;
 
@@ -239,8 +239,8 @@ pub fn select_invoice_rows(
         })
         .filter(|(i, inv)| {
             needle.is_empty()
-                || haystacks.get(*i).is_some_and(|h| h.contains(&needle))
-                || animal_name(inv).is_some_and(|name| fold(&name).contains(&needle))
+                || haystacks.get(*i).is_some_and(|h| contains(h, &needle))
+                || animal_name(inv).is_some_and(|name| contains(&fold(&name), &needle))
         })
         .map(|(i, _)| i)
         .collect();

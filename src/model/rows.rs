@@ -49,7 +49,8 @@ pub fn rows_to(top: f64, bottom: f64, row: f64) -> usize {
     if !usable {
         return 1;
     }
-    ((bottom - top).max(0.0) / row).ceil() as usize + 1
+    // `as` saturates at usize::MAX; the one more must not wrap.
+    (((bottom - top).max(0.0) / row).ceil() as usize).saturating_add(1)
 }
 
 /// A hash of everything in `record`; only rows on screen are hashed, a few hundred per answer.

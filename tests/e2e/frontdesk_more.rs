@@ -174,7 +174,6 @@ async fn booking_page_shows_the_stay_the_animal_its_invoices_and_other_stays() {
     server.stop().await;
 }
 
-/// The booking ids of the rows shown, sorted (the filters decide which, not their order).
 /// Scrolls to the end of the page.
 async fn to_end(b: &Page) {
     js(
@@ -184,6 +183,7 @@ async fn to_end(b: &Page) {
     .await;
 }
 
+/// The booking ids of the rows shown, sorted (the filters decide which, not their order).
 async fn row_set(b: &Page) -> Vec<String> {
     let mut ids = row_ids(b).await;
     ids.sort();
