@@ -271,16 +271,21 @@ impl Window {
             }
         })
         .into_js_value();
-        let init = web_sys::IntersectionObserverInit::new();
-        init.set_root_margin("0px 0px 100% 0px");
+        // A screen below the window counts as near.
+        let options = || {
+            let init = web_sys::IntersectionObserverInit::new();
+            init.set_root_margin("0px 0px 100% 0px");
+            init
+        };
         // The document as root: in a cross-origin iframe an implicit root is the top page's
         // viewport, and the margin is ignored. web-sys types `root` as an element only; the
-        // DOM takes a document. An engine that takes no document root gets the implicit one.
-        let with_root = init.clone();
+        // DOM takes a document. An engine that takes no document root gets the implicit one
+        // (a fresh options object: a clone would share the one JS object).
+        let with_root = options();
         let _ = js_sys::Reflect::set(&with_root, &"root".into(), &document());
         let callback = on_near.unchecked_ref();
         let observer = web_sys::IntersectionObserver::new_with_options(callback, &with_root)
-            .or_else(|_| web_sys::IntersectionObserver::new_with_options(callback, &init))
+            .or_else(|_| web_sys::IntersectionObserver::new_with_options(callback, &options()))
             .ok();
         self.observer.set_value(observer);
         Effect::new(move || {

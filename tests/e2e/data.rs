@@ -347,6 +347,52 @@ async fn a_refresh_updates_the_changed_row_and_keeps_rows_scroll_and_focus() {
     server.stop().await;
 }
 
+/// A browser whose `IntersectionObserver` takes no document as root still builds rows as
+/// the reader scrolls (the implicit root); one without any builds every row of the page.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rows_are_built_without_a_document_root_and_without_an_observer() {
+    // A classic script before the app's: it runs first. (A file, as the CSP wants.)
+    let with = |name: &str, script: &str| {
+        dist_copy(
+            name,
+            |index| index.replacen("<head>", "<head><script src=\"/engine.js\"></script>", 1),
+            &[("engine.js", script)],
+        )
+    };
+    let no_document_root = with(
+        "e2e-io-no-document-root",
+        "const IO = window.IntersectionObserver; \
+         window.IntersectionObserver = function (cb, o) { \
+           if (o && o.root instanceof Document) throw new TypeError('no document root'); \
+           return new IO(cb, o); };",
+    );
+    let none = with("e2e-io-none", "delete window.IntersectionObserver;");
+    for (page, all_at_once) in [(no_document_root, false), (none, true)] {
+        let server = serve(
+            Dataset::generate(1_000, today()),
+            Some(page),
+            Faults::default(),
+        )
+        .await;
+        let url = server.url();
+        scenario(|b| async move {
+            b.goto(&format!("{url}/bookings?status=all")).await;
+            b.texts(".kd-table--bookings tbody tr", 4).await;
+            tokio::time::sleep(Duration::from_millis(800)).await;
+            let count = "return document.querySelectorAll('.kd-table--bookings tbody tr').length;";
+            let first = js(&b, count).await.as_u64().unwrap_or(0);
+            if all_at_once {
+                assert_eq!(first, 200, "no observer: every row of the page");
+            } else {
+                assert!((10..=80).contains(&first), "{first} rows built at first");
+                b.texts_scrolled(".kd-table--bookings tbody tr", 200).await;
+            }
+        })
+        .await;
+        server.stop().await;
+    }
+}
+
 /// A refresh that adds a booking above the reader shifts every row's place in the answer;
 /// the rows the reader scrolled down to, and the focused one, stay where they are.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
