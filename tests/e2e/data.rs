@@ -266,15 +266,43 @@ fn today() -> chrono::NaiveDate {
     chrono::Local::now().date_naive()
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_refresh_updates_the_changed_row_and_keeps_rows_scroll_and_focus() {
-    let page = build_with("e2e-keyed", &[("refresh-secs", "2")]);
-    let server = serve(
+/// 1 000 generated bookings, served with the release build.
+async fn serve_generated() -> Server {
+    serve(
+        Dataset::generate(1_000, today()),
+        Some(dist()),
+        Faults::default(),
+    )
+    .await
+}
+
+/// 1 000 generated bookings, served to a build that refreshes every 2 s.
+async fn serve_refreshing(name: &str) -> Server {
+    let page = build_with(name, &[("refresh-secs", "2")]);
+    serve(
         Dataset::generate(1_000, today()),
         Some(page),
         Faults::default(),
     )
-    .await;
+    .await
+}
+
+/// Waits for the name index (issue 7) to finish: each name and vaccination badge that
+/// arrives can change a row's height, and a refresh test measures only the refresh.
+async fn wait_for_the_name_index(b: &Page) {
+    let started = Instant::now();
+    while js(b, "return document.querySelector('.kd-names') !== null;").await == json!(true) {
+        assert!(
+            started.elapsed() < PATIENCE,
+            "the name index did not finish"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refresh_updates_the_changed_row_and_keeps_rows_scroll_and_focus() {
+    let server = serve_refreshing("e2e-keyed").await;
     let (url, srv) = (server.url(), &server);
     scenario(|b| async move {
         b.goto(&format!("{url}/bookings?status=all")).await;
@@ -285,14 +313,7 @@ async fn a_refresh_updates_the_changed_row_and_keeps_rows_scroll_and_focus() {
         b.click_text(".kd-more button", "Show more").await;
         let rows = b.texts_scrolled(".kd-table--bookings tbody tr", 600).await;
         assert_eq!(rows.len(), 600);
-        // The name index (issue 7) fills in the background, and each name and vaccination
-        // badge that arrives can change a row's height: let it finish, so that only the
-        // refresh is measured.
-        let started = std::time::Instant::now();
-        while js(&b, "return document.querySelector('.kd-names') !== null;").await == json!(true) {
-            assert!(started.elapsed() < PATIENCE, "the name index did not finish");
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
+        wait_for_the_name_index(&b).await;
         // Focus a link deep in the list, scroll to it, and mark the element itself: a row
         // rebuilt by the refresh would be a new element without the mark.
         let probe = js(
@@ -397,26 +418,12 @@ async fn rows_are_built_without_a_document_root_and_without_an_observer() {
 /// the rows the reader scrolled down to, and the focused one, stay where they are.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_refresh_that_adds_a_booking_above_keeps_the_readers_place_and_focus() {
-    let page = build_with("e2e-insert", &[("refresh-secs", "2")]);
-    let server = serve(
-        Dataset::generate(1_000, today()),
-        Some(page),
-        Faults::default(),
-    )
-    .await;
+    let server = serve_refreshing("e2e-insert").await;
     let (url, srv) = (server.url(), &server);
     scenario(|b| async move {
         b.goto(&format!("{url}/bookings?status=all")).await;
         b.texts_scrolled(".kd-table--bookings tbody tr", 200).await;
-        // Names and badges change rows' heights as they arrive: let the index finish.
-        let started = std::time::Instant::now();
-        while js(&b, "return document.querySelector('.kd-names') !== null;").await == json!(true) {
-            assert!(
-                started.elapsed() < PATIENCE,
-                "the name index did not finish"
-            );
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
+        wait_for_the_name_index(&b).await;
         let probe = js(
             &b,
             "const links = document.querySelectorAll('.kd-table--bookings tbody a.kd-row-link'); \
@@ -534,12 +541,7 @@ async fn list_then_detail_then_back_makes_exactly_one_list_request() {
 /// as the reader scrolls or tabs towards them, up to the page's 200.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rows_are_built_as_the_reader_comes_near_them() {
-    let server = serve(
-        Dataset::generate(1_000, today()),
-        Some(dist()),
-        Faults::default(),
-    )
-    .await;
+    let server = serve_generated().await;
     let url = server.url();
     scenario(|b| async move {
         b.goto(&format!("{url}/bookings?status=all")).await;
@@ -637,12 +639,7 @@ async fn row_animal_ids(b: &Page) -> Vec<String> {
 /// was cancelled. At 50 000 bookings one keystroke started (and aborted) 58 requests so.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rows_taken_away_start_none_of_their_queued_look_ups() {
-    let server = serve(
-        Dataset::generate(1_000, today()),
-        Some(dist()),
-        Faults::default(),
-    )
-    .await;
+    let server = serve_generated().await;
     let (url, faults, stats) = (server.url(), server.faults(), server.stats());
     scenario(|b| async move {
         // Four look-ups at a time, 300 ms each: most of the first rows' animals still wait.
@@ -688,12 +685,7 @@ async fn rows_taken_away_start_none_of_their_queued_look_ups() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_animal_page_goes_ahead_of_200_queued_look_ups() {
-    let server = serve(
-        Dataset::generate(1_000, today()),
-        Some(dist()),
-        Faults::default(),
-    )
-    .await;
+    let server = serve_generated().await;
     let (url, faults, stats) = (server.url(), server.faults(), server.stats());
     scenario(|b| async move {
         // Every animal look-up takes 1.5 s: 200 rows at four at a time would take over a minute.
@@ -735,12 +727,7 @@ async fn an_animal_page_goes_ahead_of_200_queued_look_ups() {
 /// noticed.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_names_on_screen_come_before_the_background_index() {
-    let server = serve(
-        Dataset::generate(1_000, today()),
-        Some(dist()),
-        Faults::default(),
-    )
-    .await;
+    let server = serve_generated().await;
     let (url, faults, stats) = (server.url(), server.faults(), server.stats());
     scenario(|b| async move {
         // Slow look-ups, so the order in which the service is asked shows.
