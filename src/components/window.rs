@@ -41,14 +41,15 @@ pub fn keyed_table_rows(
 pub struct Window {
     shown: RwSignal<usize>,
     rows: Signal<Vec<usize>>,
-    /// The page's rows at the last change, and how many changes the deferred rest is behind.
+    /// The page's rows at the last change.
     last: StoredValue<Vec<usize>>,
-    /// How many rows render until the deferred rest has settled.
-    cut: StoredValue<usize>,
+    /// Changes so far, and the last one whose rest was built after its paint: between the
+    /// two, a change is pending.
     changes: StoredValue<u32>,
     settled: RwSignal<u32>,
-    /// How many rows are built once settled: down to a screen below the window, measured
-    /// after a paint, and more as the reader comes near the end ([`Window::grow`]).
+    /// How many rows are built: at a change, those that stayed and those down to the bottom
+    /// of the window; after its paint, down to a screen below the window; more as the reader
+    /// comes near the end ([`Window::grow`], which waits while a change is pending).
     reach: StoredValue<usize>,
     grown: RwSignal<u32>,
     /// The table's `tbody`, to measure how many rows fill the screen.
@@ -130,7 +131,6 @@ impl Window {
             shown: RwSignal::new(ROWS_PER_PAGE),
             rows,
             last: StoredValue::new(Vec::new()),
-            cut: StoredValue::new(usize::MAX),
             changes: StoredValue::new(0),
             settled: RwSignal::new(0),
             reach: StoredValue::new(0),
@@ -150,41 +150,35 @@ impl Window {
     /// The rows to render now (tracked: re-run when rows, the page or the reach change).
     pub fn visible(self) -> Vec<usize> {
         let limit = self.shown.get();
-        let settled = self.settled.get();
+        self.settled.track();
         self.grown.track();
         let mut want: Vec<usize> = self.rows.with(|r| r.iter().take(limit).copied().collect());
-        let pending = settled != self.changes.get_value();
         if self.last.with_value(|last| *last != want) {
-            // Rows already on screen in the same place stay; past them, a screenful now.
+            // Rows already built in the same place stay; past them, a screenful now.
             let kept = self
                 .last
-                .with_value(|last| last.iter().zip(&want).take_while(|(a, b)| a == b).count());
-            let kept = if pending {
-                kept.min(self.cut.get_value())
-            } else {
-                kept.min(self.reach.get_value())
-            };
+                .with_value(|last| last.iter().zip(&want).take_while(|(a, b)| a == b).count())
+                .min(self.reach.get_value());
             let fit = self.fit.get_value().unwrap_or_else(|| measure(None).fit);
             let now = kept.max(fit);
             self.last.set_value(want.clone());
-            self.cut.set_value(now);
             self.reach.set_value(now);
             if now < want.len() {
                 self.changes.update_value(|c| *c += 1);
                 let (change, settle) = (self.changes.get_value(), self.settled);
                 after_paint(move || {
+                    // A newer change settles itself; this one's rows are gone. (So the reach
+                    // moves only with the change that is pending, or by a growth.)
+                    if self.changes.try_get_value() != Some(change) {
+                        return;
+                    }
                     self.remeasure(true);
                     settle.set(change);
                     after_paint(move || self.check_end());
                 });
             }
         }
-        let pending = settled != self.changes.get_value();
-        want.truncate(if pending {
-            self.cut.get_value()
-        } else {
-            self.reach.get_value()
-        });
+        want.truncate(self.reach.get_value());
         want
     }
 
