@@ -81,6 +81,10 @@ impl KeptOrders {
         let kept = self.orders.iter().find(|(s, _)| *s == sort);
         kept.map(|(_, order)| order.clone())
     }
+
+    fn keep(&mut self, sort: Option<Sort<BookingColumn>>, order: Order) {
+        self.orders.push((sort, order));
+    }
 }
 
 /// The animals known so far, by their place among the list's animals.
@@ -194,7 +198,7 @@ fn BookingList(list: Signal<Arc<List<Booking>>>) -> impl IntoView {
                 })
             })));
             if !by_animal(sort) {
-                orders.update_value(|o| o.orders.push((sort, order.clone())));
+                orders.update_value(|o| o.keep(sort, order.clone()));
             }
             order
         })
