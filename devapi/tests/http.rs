@@ -272,6 +272,41 @@ async fn responses_are_gzipped_when_accepted() {
     assert_eq!(&reply.body[..2], &[0x1f, 0x8b], "gzip magic");
 }
 
+/// A build's `.br` / `.gz` beside an asset are served in its place, as nginx's
+/// `brotli_static` / `gzip_static` do, and caches are told the answer varies by encoding.
+#[tokio::test]
+async fn a_builds_precompressed_assets_are_served_when_accepted() {
+    let dist = DistDir::new("precompressed");
+    let asset = dist.0.join("assets/app-1234.js");
+    // Not real encodings: the bytes show which file was sent.
+    std::fs::write(asset.with_extension("js.br"), "brotli file").unwrap();
+    std::fs::write(asset.with_extension("js.gz"), "gzip file").unwrap();
+    let app = router(Options {
+        dist: Some(dist.0.clone()),
+        ..Options::new(Dataset::demo(today()))
+    });
+    let path = "/assets/app-1234.js";
+    for (accept, encoding, body) in [
+        ("gzip, deflate, br", Some("br"), "brotli file"),
+        ("gzip", Some("gzip"), "gzip file"),
+        ("identity", None, "console.log('kennel');"),
+    ] {
+        let reply = send(&app, "GET", path, &[("Accept-Encoding", accept)]).await;
+        assert_eq!(reply.status, 200, "{accept}");
+        assert_eq!(reply.header("content-encoding"), encoding, "{accept}");
+        assert_eq!(reply.text(), body, "{accept}");
+        assert!(reply.header("content-type").unwrap().contains("javascript"));
+        let varies = reply.headers.iter().any(|(n, v)| {
+            n.eq_ignore_ascii_case("vary") && v.to_ascii_lowercase().contains("accept-encoding")
+        });
+        assert!(
+            varies,
+            "{accept}: no Vary: Accept-Encoding in {:?}",
+            reply.headers
+        );
+    }
+}
+
 #[tokio::test]
 async fn faults_apply_while_running_and_keep_cors() {
     let faults = Faults::default();

@@ -66,6 +66,11 @@ pub fn dist_copy(name: &str, edit: impl Fn(&str) -> String, extra: &[(&str, &str
     std::fs::write(target.join("index.html"), edited).expect("write index.html");
     for (file, body) in extra {
         std::fs::write(target.join(file), body).expect("write extra file");
+        // devapi serves a build's `.br` / `.gz` in place of the file: a copied one would be
+        // the build's file, not this one.
+        for ext in ["br", "gz"] {
+            let _ = std::fs::remove_file(target.join(format!("{file}.{ext}")));
+        }
     }
     target
 }
