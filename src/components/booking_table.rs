@@ -64,7 +64,7 @@ pub fn BookingTable(
                 style:--kd-l2=label(0) style:--kd-l3=label(1) style:--kd-l4=label(2)
                 style:--kd-l5=label(3) style:--kd-l6=label(4) style:--kd-l7=label(5)>
                 <thead role="rowgroup">
-                    <tr role="row">
+                    <tr role="row" aria-rowindex="1">
                         {th(BookingColumn::Dates)}
                         {th(BookingColumn::Time)}
                         {th(BookingColumn::Status)}

@@ -26,7 +26,7 @@ pub fn InvoiceTable(
         <div class="kd-table-wrap">
             <table role="table" class="kd-table kd-table--invoices">
                 <thead role="rowgroup">
-                    <tr role="row">
+                    <tr role="row" aria-rowindex="1">
                         <th scope="col" role="columnheader">{t.number}</th>
                         <th scope="col" role="columnheader">{t.date}</th>
                         <th scope="col" role="columnheader" class="kd-num">{t.amount}</th>

@@ -70,6 +70,9 @@ pub struct Window {
     era: StoredValue<u32>,
     /// The observer of `end`.
     observer: StoredValue<Option<web_sys::IntersectionObserver>, LocalStorage>,
+    /// 1 while the rows' numbers are to be set ([`Window::renumber`]); a `u32` as `era`,
+    /// not one more type of stored value to compile.
+    renumbering: StoredValue<u32>,
 }
 
 /// The shortest a table row gets (one line); the card layout's rows are taller.
@@ -142,6 +145,7 @@ impl Window {
             keys: StoredValue::new(Vec::new()),
             era: StoredValue::new(0),
             observer: StoredValue::new_local(None),
+            renumbering: StoredValue::new(0),
         };
         window.watch_end();
         window
@@ -317,7 +321,45 @@ impl Window {
         self.keys.set_value(keys);
         let era = self.era.get_value();
         rows.iter_mut().for_each(|(k, _)| k.era = era);
+        self.renumber();
         rows
+    }
+
+    /// Numbers the table for screen readers, once the list has updated the DOM: on the
+    /// table, `aria-rowcount`, every row of the list and the header row, built or not (so a
+    /// screen reader says "row 12 of 3 413" and knows the table goes on); on every built row,
+    /// `aria-rowindex`, its place (the header row is 1). A row that stayed may have moved
+    /// up. Only changed numbers are written.
+    fn renumber(self) {
+        if self.renumbering.get_value() != 0 {
+            return;
+        }
+        self.renumbering.set_value(1);
+        // The list updates the DOM right after this `each` returns, in the same task.
+        queue_microtask(move || {
+            self.renumbering.try_set_value(0);
+            let (Some(body), Some(total)) = (
+                self.body.try_get_untracked().flatten(),
+                self.rows.try_with_untracked(Vec::len),
+            ) else {
+                return;
+            };
+            let set = |el: &web_sys::Element, name: &str, number: usize| {
+                let number = number.to_string();
+                if el.get_attribute(name).as_deref() != Some(number.as_str()) {
+                    let _ = el.set_attribute(name, &number);
+                }
+            };
+            if let Some(table) = body.parent_element() {
+                set(&table, "aria-rowcount", total + 1);
+            }
+            let rows = body.children();
+            for i in 0..rows.length() {
+                if let Some(row) = rows.item(i) {
+                    set(&row, "aria-rowindex", i as usize + 2);
+                }
+            }
+        });
     }
 
     /// The end marker, then "Showing 200 of 3 412 · Show more" while rows are past the page.

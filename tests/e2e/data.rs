@@ -597,6 +597,81 @@ async fn rows_are_built_as_the_reader_comes_near_them() {
     server.stop().await;
 }
 
+/// The table has only some rows in the DOM, so it says how many it has in all
+/// (`aria-rowcount`, the header row included) and each built row its place
+/// (`aria-rowindex`), also for a row that stayed when a search took the rows above it away.
+#[tokio::test]
+async fn a_table_tells_screen_readers_its_size_and_each_rows_place() {
+    let server = serve_generated().await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.goto(&format!("{url}/bookings?status=all")).await;
+        b.texts(".kd-table--bookings tbody tr", 4).await;
+        // [aria-rowcount, the header row's index, each built row's index].
+        let numbers = || async {
+            let v = js(
+                &b,
+                "const t = document.querySelector('.kd-table--bookings'); \
+                 return [t.getAttribute('aria-rowcount'), \
+                   t.querySelector('thead tr').getAttribute('aria-rowindex'), \
+                   [...t.querySelectorAll('tbody tr')].map(r => r.getAttribute('aria-rowindex'))];",
+            )
+            .await;
+            serde_json::from_value::<(Option<String>, Option<String>, Vec<Option<String>>)>(v)
+                .expect("numbers")
+        };
+        let in_order = |n: usize| (2..n + 2).map(|i| Some(i.to_string())).collect::<Vec<_>>();
+
+        tokio::time::sleep(Duration::from_millis(800)).await;
+        let (count, header, rows) = numbers().await;
+        assert_eq!(
+            (count.as_deref(), header.as_deref()),
+            (Some("1001"), Some("1"))
+        );
+        assert!(
+            rows.len() < 200,
+            "{} rows built: not a windowed table",
+            rows.len()
+        );
+        assert_eq!(rows, in_order(rows.len()));
+
+        // More rows built by scrolling are numbered too.
+        b.texts_scrolled(".kd-table--bookings tbody tr", 200).await;
+        let (_, _, rows) = numbers().await;
+        assert_eq!(rows, in_order(200));
+
+        // The fifth row alone: the search keeps its element and moves it to the top.
+        let id = js(
+            &b,
+            "return document.querySelectorAll('.kd-table--bookings tbody tr')[4] \
+             .querySelector('.kd-sub').textContent;",
+        )
+        .await;
+        let id = id.as_str().expect("booking id").to_string();
+        crate::frontdesk::type_search(&b, &id).await;
+        let started = Instant::now();
+        loop {
+            let (count, _, rows) = numbers().await;
+            if count.as_deref() == Some("2") && rows.len() == 1 {
+                assert_eq!(
+                    rows,
+                    in_order(1),
+                    "the row that stayed keeps its old number"
+                );
+                break;
+            }
+            assert!(
+                started.elapsed() < PATIENCE,
+                "the search for {id} left {count:?} rows in all, {} built",
+                rows.len()
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    })
+    .await;
+    server.stop().await;
+}
+
 /// Opens the whole booking list (1 000 generated bookings) with every animal look-up slowed
 /// to `ms`, and scrolls down until all 200 rows of its first page are built.
 async fn open_list_with_slow_animals(b: &Page, url: &str, faults: &Faults, ms: u64) {

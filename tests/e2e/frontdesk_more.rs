@@ -174,15 +174,6 @@ async fn booking_page_shows_the_stay_the_animal_its_invoices_and_other_stays() {
     server.stop().await;
 }
 
-/// Scrolls to the end of the page.
-async fn to_end(b: &Page) {
-    js(
-        b,
-        "window.scrollTo(0, document.documentElement.scrollHeight); return 0;",
-    )
-    .await;
-}
-
 /// The booking ids of the rows shown, sorted (the filters decide which, not their order).
 async fn row_set(b: &Page) -> Vec<String> {
     let mut ids = row_ids(b).await;
@@ -384,8 +375,8 @@ async fn the_same_flows_by_touch_at_360_and_800_px() {
             let runs = strings(&["b-arr1", "b-home2", "b-in1", "b-in2", "b-late", "b-next", "b-past"]);
             // A screen holds two or three cards here, and the table builds the rows below
             // as the reader scrolls towards them: read them from the end of the page.
-            let all_ids = || async { to_end(&b).await; row_set(&b).await };
-            let all_names = || async { to_end(&b).await; row_names(&b).await };
+            let all_ids = || async { b.scroll_to_end().await; row_set(&b).await };
+            let all_names = || async { b.scroll_to_end().await; row_names(&b).await };
             wait_for("search at this width", runs, all_ids).await;
             let animal = ".kd-table--bookings th:nth-child(4) button.kd-sort";
             b.tap(animal).await;

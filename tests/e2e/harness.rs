@@ -354,15 +354,20 @@ impl Page {
             if started.elapsed() > PATIENCE {
                 panic!("fewer than {at_least} `{css}` (scrolling) within {PATIENCE:?}: {n}");
             }
-            let _ = self
-                .client
-                .execute(
-                    "window.scrollTo(0, document.documentElement.scrollHeight);",
-                    vec![],
-                )
-                .await;
+            self.scroll_to_end().await;
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
+    }
+
+    /// Scrolls the window to the end of the page, where a table builds more of its rows.
+    pub async fn scroll_to_end(&self) {
+        let _ = self
+            .client
+            .execute(
+                "window.scrollTo(0, document.documentElement.scrollHeight);",
+                vec![],
+            )
+            .await;
     }
 
     pub async fn click(&self, css: &str) {
