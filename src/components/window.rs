@@ -124,7 +124,7 @@ struct Measure {
 
 /// Runs `f` in a task right after the next paint: a task queued from a frame callback runs
 /// after that frame's paint.
-fn after_paint(f: impl FnOnce() + 'static) {
+pub(crate) fn after_paint(f: impl FnOnce() + 'static) {
     request_animation_frame(move || set_timeout(f, Duration::from_millis(0)));
 }
 
