@@ -347,9 +347,7 @@ fn BookingList(list: Signal<Arc<List<Booking>>>) -> impl IntoView {
             if missing > 0 {
                 parts.push((t.names_missing)(missing));
             }
-            (!parts.is_empty()).then(|| {
-                view! { <p class="kd-names" role="status">{parts.join(" · ")}</p> }
-            })
+            parts.join(" · ")
         }
     };
 
@@ -472,7 +470,10 @@ fn BookingList(list: Signal<Arc<List<Booking>>>) -> impl IntoView {
                 </button>
             </p>
         </div>
-        {progress}
+        // Always there, one line high even when empty (the stylesheet): a line that came and
+        // went as the names loaded moved the table under a finger. And a live region that
+        // exists before its text changes is the one screen readers announce.
+        <p class="kd-names" role="status">{progress}</p>
         {table}
     }
 }

@@ -291,7 +291,13 @@ async fn serve_refreshing(name: &str) -> Server {
 /// arrives can change a row's height, and a refresh test measures only the refresh.
 async fn wait_for_the_name_index(b: &Page) {
     let started = Instant::now();
-    while js(b, "return document.querySelector('.kd-names') !== null;").await == json!(true) {
+    while js(
+        b,
+        "return document.querySelector('.kd-names').textContent !== '';",
+    )
+    .await
+        == json!(true)
+    {
         assert!(
             started.elapsed() < PATIENCE,
             "the name index did not finish"
@@ -643,8 +649,8 @@ async fn a_table_tells_screen_readers_its_size_and_each_rows_place() {
         // The fifth row alone: the search keeps its element and moves it to the top.
         let id = js(
             &b,
-            "return document.querySelectorAll('.kd-table--bookings tbody tr')[4] \
-             .querySelector('.kd-sub').textContent;",
+            "const r = document.querySelectorAll('.kd-table--bookings tbody tr')[4]; \
+             r.kdKept = true; return r.querySelector('.kd-sub').textContent;",
         )
         .await;
         let id = id.as_str().expect("booking id").to_string();
@@ -656,8 +662,14 @@ async fn a_table_tells_screen_readers_its_size_and_each_rows_place() {
                 assert_eq!(
                     rows,
                     in_order(1),
-                    "the row that stayed keeps its old number"
+                    "the row that stayed is still numbered as 5th"
                 );
+                let kept = js(
+                    &b,
+                    "return document.querySelector('.kd-table--bookings tbody tr').kdKept === true;",
+                )
+                .await;
+                assert_eq!(kept, json!(true), "the row was built anew, not kept and moved");
                 break;
             }
             assert!(
@@ -826,7 +838,12 @@ async fn the_names_on_screen_come_before_the_background_index() {
             asked.len()
         );
         assert!(
-            js(&b, "return document.querySelector('.kd-names') !== null;").await == json!(true),
+            js(
+                &b,
+                "return document.querySelector('.kd-names').textContent !== '';"
+            )
+            .await
+                == json!(true),
             "the index was still filling (else this test proves nothing)"
         );
     })

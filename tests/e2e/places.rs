@@ -360,7 +360,9 @@ async fn the_list_stays_put_while_the_animals_arrive() {
                     .delay_ms(1500),
             );
             emulate(&b, size, true).await;
-            // Nothing kept from the size before (the app keeps the animals it saw).
+            // Nothing kept from the size before (the app keeps the animals it saw): the page
+            // left first, so that no save of its own lands after the clear.
+            b.goto("about:blank").await;
             b.cdp(
                 "Storage.clearDataForOrigin",
                 json!({ "origin": url, "storageTypes": "all" }),
@@ -391,6 +393,53 @@ async fn the_list_stays_put_while_the_animals_arrive() {
             );
             faults.clear();
         }
+    })
+    .await;
+    server.stop().await;
+}
+
+/// The line counting the names loaded keeps its height once it has nothing left to say,
+/// so the table does not move up under a finger when the last name arrives.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_list_stays_put_when_the_last_name_arrives() {
+    let faults = Faults::default();
+    let today = chrono::Local::now().date_naive();
+    let server = serve(
+        devapi::Dataset::generate(8, today),
+        Some(dist()),
+        faults.clone(),
+    )
+    .await;
+    let url = server.url();
+    scenario(|b| async move {
+        faults.set(
+            devapi::FaultSettings::default()
+                .on_path("/api/animals/")
+                .delay_ms(1000),
+        );
+        emulate(&b, TABLET, true).await;
+        b.goto(&format!("{url}/bookings?status=all")).await;
+        b.texts(".kd-table--bookings tbody tr", 1).await;
+        let state = "return [document.querySelector('.kd-table-wrap').getBoundingClientRect().top \
+            + scrollY, (document.querySelector('.kd-names')?.textContent ?? '')];";
+        wait_for(
+            &b,
+            "return (document.querySelector('.kd-names')?.textContent ?? '') !== '';",
+            "names loading",
+        )
+        .await;
+        let before = js(&b, state).await;
+        wait_for(
+            &b,
+            "return (document.querySelector('.kd-names')?.textContent ?? '') === '';",
+            "every name",
+        )
+        .await;
+        let after = js(&b, state).await;
+        assert_eq!(
+            before[0], after[0],
+            "the table moved when the last name came"
+        );
     })
     .await;
     server.stop().await;
