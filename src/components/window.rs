@@ -70,9 +70,9 @@ pub struct Window {
     era: StoredValue<u32>,
     /// The observer of `end`.
     observer: StoredValue<Option<web_sys::IntersectionObserver>, LocalStorage>,
-    /// 1 while the rows' numbers are to be set ([`Window::renumber`]); a `u32` as `era`,
-    /// not one more type of stored value to compile.
-    renumbering: StoredValue<u32>,
+    /// While rows are to be numbered ([`Window::renumber`]), the first of them; else
+    /// `usize::MAX`.
+    renumber_from: StoredValue<usize>,
 }
 
 /// The shortest a table row gets (one line); the card layout's rows are taller.
@@ -145,7 +145,7 @@ impl Window {
             keys: StoredValue::new(Vec::new()),
             era: StoredValue::new(0),
             observer: StoredValue::new_local(None),
-            renumbering: StoredValue::new(0),
+            renumber_from: StoredValue::new(usize::MAX),
         };
         window.watch_end();
         window
@@ -314,30 +314,38 @@ impl Window {
         let shown = self.visible();
         let mut rows = source.with(|list| keyed_rows(&list.items, &shown, id));
         let keys: Vec<RowKey> = rows.iter().map(|(k, _)| k.clone()).collect();
-        let reordered = self.keys.with_value(|last| !same_order(last, &keys));
+        let (reordered, same) = self.keys.with_value(|last| {
+            let same = last.iter().zip(&keys).take_while(|(a, b)| a == b).count();
+            (!same_order(last, &keys), same)
+        });
         if reordered {
             self.era.update_value(|e| *e = e.wrapping_add(1));
         }
         self.keys.set_value(keys);
         let era = self.era.get_value();
         rows.iter_mut().for_each(|(k, _)| k.era = era);
-        self.renumber();
+        // The rows before the first changed key keep their element, their place and so
+        // their number (a new era builds every row anew).
+        self.renumber(if reordered { 0 } else { same });
         rows
     }
 
     /// Numbers the table for screen readers, once the list has updated the DOM: on the
     /// table, `aria-rowcount`, every row of the list and the header row, built or not (so a
     /// screen reader says "row 12 of 3 413" and knows the table goes on); on every built row,
-    /// `aria-rowindex`, its place (the header row is 1). A row that stayed may have moved
-    /// up. Only changed numbers are written.
-    fn renumber(self) {
-        if self.renumbering.get_value() != 0 {
+    /// `aria-rowindex`, its place (the header row is 1), from row `from` on: the rows before
+    /// it are where they were. A row that stayed may have moved up or down. Only changed
+    /// numbers are written.
+    fn renumber(self, from: usize) {
+        let pending = self.renumber_from.get_value() != usize::MAX;
+        self.renumber_from.update_value(|f| *f = (*f).min(from));
+        if pending {
             return;
         }
-        self.renumbering.set_value(1);
         // The list updates the DOM right after this `each` returns, in the same task.
         queue_microtask(move || {
-            self.renumbering.try_set_value(0);
+            let from = self.renumber_from.try_get_value().unwrap_or(0);
+            self.renumber_from.try_set_value(usize::MAX);
             let (Some(body), Some(total)) = (
                 self.body.try_get_untracked().flatten(),
                 self.rows.try_with_untracked(Vec::len),
@@ -354,9 +362,9 @@ impl Window {
                 set(&table, "aria-rowcount", total + 1);
             }
             let rows = body.children();
-            for i in 0..rows.length() {
-                if let Some(row) = rows.item(i) {
-                    set(&row, "aria-rowindex", i as usize + 2);
+            for i in from..rows.length() as usize {
+                if let Some(row) = rows.item(i as u32) {
+                    set(&row, "aria-rowindex", i + 2);
                 }
             }
         });
