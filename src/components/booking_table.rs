@@ -116,7 +116,7 @@ fn BookingRow(booking: Booking, show_animal: bool) -> impl IntoView {
             <td role="cell">{or_dash(booking.time.as_deref()).to_string()}</td>
             <td role="cell"><BookingBadge status=booking.status.clone()/></td>
             {show_animal.then(|| view! {
-                <td role="cell">
+                <td role="cell" class="kd-animal-cell">
                     // One element, as above: name and badge share the card's grid cell.
                     <div>
                         <AnimalLink animal_id=booking.animal_id.clone()/>

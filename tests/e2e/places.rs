@@ -344,7 +344,9 @@ async fn tapping_anywhere_on_a_row_or_card_opens_it_and_its_other_links_still_wo
 /// Species and groups come with the animals, after the list is shown. The filter bar must
 /// not grow with them and push the table down under a finger: on an 800 px tablet a select
 /// widened by "small animal" wrapped the bar and moved the table 72 px (a layout shift of
-/// 0.33), and a tap meant for one row's animal landed on the row below's booking.
+/// 0.33), and a tap meant for one row's animal landed on the row below's booking. Nor may
+/// the table's columns change width (on a desktop the animal column widened and every row
+/// grew).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_list_stays_put_while_the_animals_arrive() {
     let faults = Faults::default();
@@ -370,9 +372,13 @@ async fn the_list_stays_put_while_the_animals_arrive() {
             .await;
             b.goto(&format!("{url}/bookings")).await;
             b.texts(".kd-table--bookings tbody tr", 1).await;
+            // [the table's top, species known, its columns' widths (none as cards)].
             let top = "const s = document.querySelector('select[name=species]'); \
+                const t = document.querySelector('.kd-table--bookings'); \
                 return [document.querySelector('.kd-table-wrap').getBoundingClientRect().top \
-                + scrollY, s.options.length];";
+                + scrollY, s.options.length, getComputedStyle(t).display === 'table' \
+                ? [...t.querySelectorAll('thead th')].map(h => h.getBoundingClientRect().width) \
+                : []];";
             let before = js(&b, top).await;
             assert_eq!(
                 before[1],
@@ -390,6 +396,12 @@ async fn the_list_stays_put_while_the_animals_arrive() {
             assert_eq!(
                 before[0], after[0],
                 "{size:?}: the table moved as the animals came"
+            );
+            // As a table, the animal column is wide enough for a name and its badge from the
+            // start: a column that widened made every row taller under the reader.
+            assert_eq!(
+                before[2], after[2],
+                "{size:?}: the columns changed width as the animals came"
             );
             faults.clear();
         }
