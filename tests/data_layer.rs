@@ -108,7 +108,7 @@ fn wrong_types_in_a_list_fail_only_their_records() {
     assert_eq!(list.rejected[0].id.as_deref(), Some("b-2"));
 }
 
-use kennel_desk::model::rows::{keyed_rows, rows_to, same_order};
+use kennel_desk::model::rows::{common_prefix, keyed_rows, rows_to, same_order};
 
 fn booking(json: &str) -> Booking {
     decode_one(json, "a booking").expect("booking decodes")
@@ -191,6 +191,27 @@ fn row_keys_follow_the_record_not_its_position() {
         !same_order(&all, &keys(&four, &[0, 2, 1, 3])),
         "two swapped"
     );
+}
+
+#[test]
+fn the_rows_a_change_keeps_in_place_are_the_shared_beginning() {
+    assert_eq!(
+        common_prefix(&[1, 2, 3], &[1, 2, 3, 4]),
+        3,
+        "rows added at the end"
+    );
+    assert_eq!(
+        common_prefix(&[1, 2, 3], &[1, 2]),
+        2,
+        "rows taken from the end"
+    );
+    assert_eq!(
+        common_prefix(&[1, 2, 3], &[1, 3]),
+        1,
+        "a row taken from the middle"
+    );
+    assert_eq!(common_prefix(&[1, 2, 3], &[2, 3]), 0, "the first row taken");
+    assert_eq!(common_prefix::<u8>(&[], &[1]), 0);
 }
 
 #[test]

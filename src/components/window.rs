@@ -1,7 +1,7 @@
 //! The rows of a long table that are in the DOM: [`Window`], shared by every table.
 
 use crate::i18n::t;
-use crate::model::rows::{keyed_rows, rows_to, same_order, RowKey};
+use crate::model::rows::{common_prefix, keyed_rows, rows_to, same_order, RowKey};
 use crate::model::List;
 use leptos::prelude::*;
 use std::hash::Hash;
@@ -161,7 +161,7 @@ impl Window {
             // Rows already built in the same place stay; past them, a screenful now.
             let kept = self
                 .last
-                .with_value(|last| last.iter().zip(&want).take_while(|(a, b)| a == b).count())
+                .with_value(|last| common_prefix(last, &want))
                 .min(self.reach.get_value());
             let fit = self.fit.get_value().unwrap_or_else(|| measure(None).fit);
             let now = kept.max(fit);
@@ -314,10 +314,9 @@ impl Window {
         let shown = self.visible();
         let mut rows = source.with(|list| keyed_rows(&list.items, &shown, id));
         let keys: Vec<RowKey> = rows.iter().map(|(k, _)| k.clone()).collect();
-        let (reordered, same) = self.keys.with_value(|last| {
-            let same = last.iter().zip(&keys).take_while(|(a, b)| a == b).count();
-            (!same_order(last, &keys), same)
-        });
+        let (reordered, same) = self
+            .keys
+            .with_value(|last| (!same_order(last, &keys), common_prefix(last, &keys)));
         if reordered {
             self.era.update_value(|e| *e = e.wrapping_add(1));
         }

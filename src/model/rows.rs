@@ -40,6 +40,12 @@ pub fn same_order(old: &[RowKey], new: &[RowKey]) -> bool {
     })
 }
 
+/// How many leading rows `old` and `new` share, in the same places: rows a table keeps as
+/// they are when its list changes.
+pub fn common_prefix<T: PartialEq>(old: &[T], new: &[T]) -> usize {
+    old.iter().zip(new).take_while(|(a, b)| a == b).count()
+}
+
 /// How many rows of `row` px from `top` down to `bottom` (px), and one more for a row cut
 /// in half: what a table builds to fill the window from where its rows start (`top` is
 /// negative when they start above the window).
