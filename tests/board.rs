@@ -395,6 +395,19 @@ fn booking_list_filters_search_sort_and_counts_missing_names() {
     let s = shown(&list, &haystacks, &f("anton"), None, lookup(2));
     assert_eq!(ids(&s), Vec::<String>::new());
     assert_eq!(s.names_missing, 2);
+    // The page hands over the search texts only while there is a search (they are built
+    // after the first paint): without one, the rows are the same with or without them.
+    assert!(!f("").searches() && !f(" \t ").searches() && f(" barli ").searches());
+    let with_texts = shown(&list, &haystacks, &f(" "), None, lookup(3));
+    assert_eq!(
+        ids(&shown(&list, &[], &f(" "), None, lookup(3))),
+        ids(&with_texts)
+    );
+    assert_eq!(
+        with_texts.rows.len(),
+        list.len(),
+        "no search: every booking"
+    );
 
     let mut filter = BookingFilter {
         species: "Dog".into(),

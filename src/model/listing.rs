@@ -128,9 +128,14 @@ impl BookingFilter {
             .to_string()
     }
 
+    /// Whether there is a search: only then does [`filter_order`] read the search texts.
+    pub fn searches(&self) -> bool {
+        !self.search.trim().is_empty()
+    }
+
     /// Whether a filter needs the animal record (species, group or a search).
     fn needs_animals(&self) -> bool {
-        !self.species.is_empty() || !self.group.is_empty() || !self.search.trim().is_empty()
+        !self.species.is_empty() || !self.group.is_empty() || self.searches()
     }
 }
 

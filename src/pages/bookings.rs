@@ -233,11 +233,10 @@ fn BookingList(list: Signal<Arc<List<Booking>>>) -> impl IntoView {
     let last = StoredValue::new(None::<Narrowing>);
     let selection = Memo::new(move |_| {
         let (slots, f) = (slots.get(), filter.get());
-        let searching = !f.search.trim().is_empty();
         let inputs = (
             order.get(),
             known.get(),
-            searching.then(|| haystacks.get()),
+            f.searches().then(|| haystacks.get()),
             by_animal(sort.get()),
         );
         let (order, known, haystacks, sorted_by_animal) = &inputs;
