@@ -2,7 +2,7 @@
 //! refresh, refresh only of what is on screen, priority for the page opened, 304s that are
 //! not decoded again, and a reload without the service.
 
-use crate::harness::{dist, dist_copy, fixture, serve, Browser, Page, PATIENCE};
+use crate::harness::{dist, dist_copy, fixture, serve, slow_animals, Browser, Page, PATIENCE};
 use crate::scenario;
 use devapi::{Dataset, Fault, FaultSettings, Faults, Options, Server};
 use serde_json::json;
@@ -687,11 +687,7 @@ async fn a_table_tells_screen_readers_its_size_and_each_rows_place() {
 /// Opens the whole booking list (1 000 generated bookings) with every animal look-up slowed
 /// to `ms`, and scrolls down until all 200 rows of its first page are built.
 async fn open_list_with_slow_animals(b: &Page, url: &str, faults: &Faults, ms: u64) {
-    faults.set(
-        FaultSettings::default()
-            .on_path("/api/animals/")
-            .delay_ms(ms),
-    );
+    slow_animals(faults, ms);
     b.goto(&format!("{url}/bookings?status=all")).await;
     b.texts_scrolled(".kd-table--bookings tbody tr", 200).await;
 }

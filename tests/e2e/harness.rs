@@ -1,7 +1,7 @@
 //! What the end-to-end tests stand on: devapi in-process on loopback, a copy of the release
 //! build to serve, and headless Chromium driven through chromedriver (WebDriver).
 
-use devapi::{Dataset, Faults, Options, Server};
+use devapi::{Dataset, FaultSettings, Faults, Options, Server};
 use fantoccini::error::CmdError;
 use fantoccini::wd::WebDriverCompatibleCommand;
 use fantoccini::{Client, ClientBuilder, Locator};
@@ -73,6 +73,16 @@ pub fn dist_copy(name: &str, edit: impl Fn(&str) -> String, extra: &[(&str, &str
         }
     }
     target
+}
+
+/// Slows every animal look-up to `ms` from now on (until `faults.clear()`): the list is
+/// shown before its animals, as on a slow network.
+pub fn slow_animals(faults: &Faults, ms: u64) {
+    faults.set(
+        FaultSettings::default()
+            .on_path("/api/animals/")
+            .delay_ms(ms),
+    );
 }
 
 pub async fn serve(dataset: Dataset, dist: Option<PathBuf>, faults: Faults) -> Server {

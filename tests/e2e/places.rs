@@ -7,7 +7,7 @@
 //! `KD_SCREENSHOTS=1` also saves the README's screenshots into docs/screenshots/.
 
 use super::scenario;
-use crate::harness::{dist, dist_copy, fixture, serve, Page, PATIENCE};
+use crate::harness::{dist, dist_copy, fixture, serve, slow_animals, Page, PATIENCE};
 use devapi::Faults;
 use fantoccini::Locator;
 use serde_json::{json, Value};
@@ -356,11 +356,7 @@ async fn the_list_stays_put_while_the_animals_arrive() {
         for size in SIZES {
             // Slow animals: the table is read before any species or group is known, then
             // again once the fixture's three of each are.
-            faults.set(
-                devapi::FaultSettings::default()
-                    .on_path("/api/animals/")
-                    .delay_ms(1500),
-            );
+            slow_animals(&faults, 1500);
             emulate(&b, size, true).await;
             // Nothing kept from the size before (the app keeps the animals it saw): the page
             // left first, so that no save of its own lands after the clear.
@@ -424,11 +420,7 @@ async fn the_list_stays_put_when_the_last_name_arrives() {
     .await;
     let url = server.url();
     scenario(|b| async move {
-        faults.set(
-            devapi::FaultSettings::default()
-                .on_path("/api/animals/")
-                .delay_ms(1000),
-        );
+        slow_animals(&faults, 1000);
         emulate(&b, TABLET, true).await;
         b.goto(&format!("{url}/bookings?status=all")).await;
         b.texts(".kd-table--bookings tbody tr", 1).await;
