@@ -108,7 +108,9 @@ fn wrong_types_in_a_list_fail_only_their_records() {
     assert_eq!(list.rejected[0].id.as_deref(), Some("b-2"));
 }
 
-use kennel_desk::model::rows::{common_prefix, keyed_rows, rows_to, same_order};
+use kennel_desk::model::rows::{
+    common_prefix, first_row_guess, keyed_rows, rows_to, same_order, CARD_GUESS_PX, TABLE_ROW_PX,
+};
 
 fn booking(json: &str) -> Booking {
     decode_one(json, "a booking").expect("booking decodes")
@@ -128,6 +130,19 @@ fn a_table_builds_the_rows_that_reach_the_bottom_it_is_given() {
     assert_eq!(rows_to(0.0, 900.0, 0.0), 1);
     assert_eq!(rows_to(f64::NAN, 900.0, 40.0), 1);
     assert_eq!(rows_to(0.0, 900.0, f64::NAN), 1);
+}
+
+#[test]
+fn before_any_row_is_measured_a_narrow_window_is_guessed_cards() {
+    // The bookings table is cards below 60em (960 px at 16 px).
+    assert_eq!(first_row_guess(800.0, 960.0), CARD_GUESS_PX);
+    assert_eq!(first_row_guess(360.0, 960.0), CARD_GUESS_PX);
+    // From its breakpoint on, the box may be a table (or cards, in a narrow host element).
+    assert_eq!(first_row_guess(960.0, 960.0), TABLE_ROW_PX);
+    assert_eq!(first_row_guess(1280.0, 960.0), TABLE_ROW_PX);
+    // The counter tablet's first screen: 9 cards for its 1 280 px, where table rows built 33.
+    assert_eq!(rows_to(0.0, 1280.0, first_row_guess(800.0, 960.0)), 9);
+    assert_eq!(rows_to(0.0, 1280.0, TABLE_ROW_PX), 33);
 }
 
 #[test]

@@ -27,7 +27,8 @@ pub fn BookingTable(
     #[prop(optional)]
     sort: Option<SortControl<BookingColumn>>,
 ) -> impl IntoView {
-    let window = Window::new(rows);
+    // Cards below 60em: the stylesheet's container queries.
+    let window = Window::new(rows, 60.0);
     let t = t();
     let th = move |col: BookingColumn| match sort {
         Some(control) => control.header(col, t.booking_column(col)).into_any(),

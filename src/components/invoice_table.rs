@@ -14,7 +14,8 @@ pub fn InvoiceTable(
     #[prop(into)] source: Signal<Arc<List<Invoice>>>,
     #[prop(into)] rows: Signal<Vec<usize>>,
 ) -> impl IntoView {
-    let window = Window::new(rows);
+    // Cards below 44em: the stylesheet's container queries.
+    let window = Window::new(rows, 44.0);
     let t = crate::i18n::t();
     let each = move || window.keyed(source, |inv: &Invoice| inv.id.as_str());
     let row = move |i: usize| {

@@ -1,7 +1,9 @@
 //! The rows of a long table that are in the DOM: [`Window`], shared by every table.
 
 use crate::i18n::t;
-use crate::model::rows::{common_prefix, keyed_rows, rows_to, same_order, RowKey};
+use crate::model::rows::{
+    common_prefix, first_row_guess, keyed_rows, rows_to, same_order, RowKey, TABLE_ROW_PX,
+};
 use crate::model::List;
 use leptos::prelude::*;
 use std::hash::Hash;
@@ -73,22 +75,26 @@ pub struct Window {
     /// While rows are to be numbered ([`Window::renumber`]), the first of them; else
     /// `usize::MAX`.
     renumber_from: StoredValue<usize>,
+    /// Below this width (px) the table is cards: the stylesheet's container queries.
+    cards_below: f64,
 }
 
-/// The shortest a table row gets (one line); the card layout's rows are taller.
-const MIN_ROW_PX: f64 = 40.0;
 /// Rows in a screen before anything was measured.
 const FIRST_SCREEN: usize = 30;
 
 /// How many rows reach where, at the height of the shortest row shown less a fifth (new rows
 /// may be shorter): [`Measure`]. Read right after a paint or in the observer's callback,
-/// where the layout is clean and reading it forces none. Without a body yet, rows of
-/// [`MIN_ROW_PX`] from the top of the window.
-fn measure(body: Option<web_sys::HtmlTableSectionElement>) -> Measure {
-    let height = web_sys::window()
-        .and_then(|w| w.inner_height().ok())
-        .and_then(|h| h.as_f64())
-        .unwrap_or(1000.0);
+/// where the layout is clean and reading it forces none. Without a body yet (the first
+/// rows of a table), rows of [`first_row_guess`] from the top of the window, for a table
+/// that is cards below `cards_below` px.
+fn measure(body: Option<web_sys::HtmlTableSectionElement>, cards_below: f64) -> Measure {
+    let size = |get: fn(&web_sys::Window) -> Result<JsValue, JsValue>, or: f64| {
+        web_sys::window()
+            .and_then(|w| get(&w).ok())
+            .and_then(|v| v.as_f64())
+            .unwrap_or(or)
+    };
+    let height = size(web_sys::Window::inner_height, 1000.0);
     let (top, row) = match body {
         Some(body) => {
             let rows = body.children();
@@ -99,12 +105,15 @@ fn measure(body: Option<web_sys::HtmlTableSectionElement>) -> Measure {
                 .fold(f64::INFINITY, f64::min);
             (body.get_bounding_client_rect().top(), shortest * 0.8)
         }
-        None => (0.0, MIN_ROW_PX),
+        None => (
+            0.0,
+            first_row_guess(size(web_sys::Window::inner_width, 1000.0), cards_below),
+        ),
     };
     let row = if row.is_finite() {
-        row.max(MIN_ROW_PX)
+        row.max(TABLE_ROW_PX)
     } else {
-        MIN_ROW_PX
+        TABLE_ROW_PX
     };
     let fit = rows_to(top, height, row).max(4);
     Measure {
@@ -129,7 +138,9 @@ pub(crate) fn after_paint(f: impl FnOnce() + 'static) {
 }
 
 impl Window {
-    pub fn new(rows: Signal<Vec<usize>>) -> Window {
+    /// A window on `rows` of a table that turns into cards below `cards_below_em` (the
+    /// stylesheet's breakpoint, in em of the app's default 16 px).
+    pub fn new(rows: Signal<Vec<usize>>, cards_below_em: f64) -> Window {
         let window = Window {
             shown: RwSignal::new(ROWS_PER_PAGE),
             rows,
@@ -146,6 +157,7 @@ impl Window {
             era: StoredValue::new(0),
             observer: StoredValue::new_local(None),
             renumber_from: StoredValue::new(usize::MAX),
+            cards_below: cards_below_em * 16.0,
         };
         window.watch_end();
         window
@@ -163,7 +175,10 @@ impl Window {
                 .last
                 .with_value(|last| common_prefix(last, &want))
                 .min(self.reach.get_value());
-            let fit = self.fit.get_value().unwrap_or_else(|| measure(None).fit);
+            let fit = self
+                .fit
+                .get_value()
+                .unwrap_or_else(|| measure(None, self.cards_below).fit);
             let now = kept.max(fit);
             self.last.set_value(want.clone());
             self.reach.set_value(now);
@@ -191,7 +206,7 @@ impl Window {
     fn remeasure(self, extend: bool) {
         // `try_`: the table may have gone since the paint (a panic would end the app).
         let body = self.body.try_get_untracked().flatten();
-        let m = measure(body);
+        let m = measure(body, self.cards_below);
         self.fit.try_set_value(Some(m.fit));
         self.screen.try_set_value(m.screen);
         if !extend {

@@ -59,6 +59,29 @@ pub fn rows_to(top: f64, bottom: f64, row: f64) -> usize {
     (((bottom - top).max(0.0) / row).ceil() as usize).saturating_add(1)
 }
 
+/// How tall a row is guessed to be before any was measured, in a window `window_width` px
+/// wide, for a table that turns into cards where its box is narrower than `cards_below` px.
+///
+/// The box is never wider than the window, so a window narrower than `cards_below` means
+/// cards, each a line or more per column: 246-374 px in the app's stylesheet. Guessed at
+/// [`CARD_GUESS_PX`], the first screen of a tablet built 9 cards where 3 showed, not the 33
+/// a table row's guess built; a wider window may hold either, and gets a table row's
+/// [`TABLE_ROW_PX`]. Too low a guess builds rows nobody sees; too high shows a part of a
+/// screen for one frame, until the rows are measured after the first paint.
+pub fn first_row_guess(window_width: f64, cards_below: f64) -> f64 {
+    if window_width < cards_below {
+        CARD_GUESS_PX
+    } else {
+        TABLE_ROW_PX
+    }
+}
+
+/// The shortest a table row gets (one line); the card layout's rows are taller.
+pub const TABLE_ROW_PX: f64 = 40.0;
+/// A card's height guessed before one was measured: below the shortest card seen (246 px),
+/// with room for a smaller font.
+pub const CARD_GUESS_PX: f64 = 160.0;
+
 /// A hash of everything in `record`; only rows on screen are hashed, a few hundred per answer.
 /// Through `Hash`, not `Debug` text: formatting every record would pull `Debug` code and
 /// Unicode escape tables into the wasm (about 4 KB brotli) for no better key.

@@ -449,6 +449,74 @@ async fn the_list_stays_put_when_the_last_name_arrives() {
     server.stop().await;
 }
 
+/// Records, in the first frame that shows a booking row, how many rows are built, how many
+/// start inside the window, and whether they reach its bottom.
+const FIRST_FRAME: &str = r#"
+window.__kdFirst = null;
+new MutationObserver((_, seen) => {
+  if (!document.querySelector('table tbody tr')) return;
+  seen.disconnect();
+  requestAnimationFrame(() => {
+    const body = document.querySelector('table tbody');
+    const rows = [...body.querySelectorAll('tr')];
+    window.__kdFirst = [rows.length, rows.filter(r => r.getBoundingClientRect().top < innerHeight).length,
+      body.getBoundingClientRect().bottom >= innerHeight];
+  });
+}).observe(document, { childList: true, subtree: true });
+"#;
+
+/// On a phone and on the counter's tablet the list is cards, three or fewer in view. The
+/// first paint builds a few of them, not as many as table rows would fill the window (20 at
+/// 740 px, 33 at 1280 px, where 1 and 3 were in view): every card built costs the slow
+/// tablet its layout before anything shows. It still fills the window, with no gap.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_first_paint_builds_the_cards_in_view_not_a_table_rows_worth() {
+    let today = chrono::Local::now().date_naive();
+    let server = serve(
+        devapi::Dataset::generate(300, today),
+        Some(dist()),
+        Faults::default(),
+    )
+    .await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.cdp(
+            "Page.addScriptToEvaluateOnNewDocument",
+            json!({ "source": FIRST_FRAME }),
+        )
+        .await;
+        for size in [PHONE, TABLET] {
+            emulate(&b, size, true).await;
+            b.goto(&format!("{url}/bookings?status=all")).await;
+            wait_for(
+                &b,
+                "return window.__kdFirst !== null;",
+                "the first row's frame",
+            )
+            .await;
+            let first = js(&b, "return window.__kdFirst;").await;
+            let (built, in_view) = (first[0].as_u64().unwrap(), first[1].as_u64().unwrap());
+            assert_eq!(
+                first[2],
+                json!(true),
+                "{size:?}: a gap under the first cards: {first}"
+            );
+            assert!(
+                (1..=3).contains(&in_view),
+                "{size:?}: cards in view at the first paint: {first}"
+            );
+            // A window's height over a card's guessed height (160 px, under the shortest
+            // card, 246 px), and one more: 6 at 740 px and 9 at 1280 px.
+            assert!(
+                built <= 9,
+                "{size:?}: cards built for the first paint: {first}"
+            );
+        }
+    })
+    .await;
+    server.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn navigation_names_the_page_moves_focus_to_its_heading_and_announces_states() {
     let server = serve(fixture(), Some(dist()), Faults::default()).await;
