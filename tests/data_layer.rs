@@ -137,7 +137,8 @@ fn before_any_row_is_measured_a_narrow_window_is_guessed_cards() {
     // The bookings table is cards below 60em (960 px at 16 px).
     assert_eq!(first_row_guess(800.0, 960.0), CARD_GUESS_PX);
     assert_eq!(first_row_guess(360.0, 960.0), CARD_GUESS_PX);
-    // From its breakpoint on, the box may be a table (or cards, in a narrow host element).
+    // From its breakpoint on, the box may be a table (or cards, in a narrow host element;
+    // at exactly 60em it is still cards, guessed short: more rows, never a gap).
     assert_eq!(first_row_guess(960.0, 960.0), TABLE_ROW_PX);
     assert_eq!(first_row_guess(1280.0, 960.0), TABLE_ROW_PX);
     // The counter tablet's first screen: 9 cards for its 1 280 px, where table rows built 33.

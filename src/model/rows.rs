@@ -62,8 +62,11 @@ pub fn rows_to(top: f64, bottom: f64, row: f64) -> usize {
 /// How tall a row is guessed to be before any was measured, in a window `window_width` px
 /// wide, for a table that turns into cards where its box is narrower than `cards_below` px.
 ///
-/// The box is never wider than the window, so a window narrower than `cards_below` means
-/// cards, each a line or more per column: 246-374 px in the app's stylesheet. Guessed at
+/// The app's box is no wider than the window (a host page could make it wider, or set a
+/// `--kd-size` under 16 px, which `cards_below` assumes: then a table is guessed as cards and
+/// its first paint shows part of a screen, for one frame), so a window narrower than
+/// `cards_below` means cards, each a line or more per column: 246-374 px in the app's
+/// stylesheet. Guessed at
 /// [`CARD_GUESS_PX`], the first screen of a tablet built 9 cards where 3 showed, not the 33
 /// a table row's guess built; a wider window may hold either, and gets a table row's
 /// [`TABLE_ROW_PX`]. Too low a guess builds rows nobody sees; too high shows a part of a

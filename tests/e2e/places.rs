@@ -485,7 +485,8 @@ async fn the_first_paint_builds_the_cards_in_view_not_a_table_rows_worth() {
             json!({ "source": FIRST_FRAME }),
         )
         .await;
-        for size in [PHONE, TABLET] {
+        // Each size's bound: its height over a card's guessed 160 px, and one more.
+        for (size, most) in [(PHONE, 6), (LANDSCAPE, 4), (TABLET, 9)] {
             emulate(&b, size, true).await;
             b.goto(&format!("{url}/bookings?status=all")).await;
             wait_for(
@@ -501,14 +502,13 @@ async fn the_first_paint_builds_the_cards_in_view_not_a_table_rows_worth() {
                 json!(true),
                 "{size:?}: a gap under the first cards: {first}"
             );
+            // (Sideways, the filters may fill the window: none in view is fine there.)
             assert!(
-                (1..=3).contains(&in_view),
-                "{size:?}: cards in view at the first paint: {first}"
+                in_view < built,
+                "{size:?}: no card built below the window: {first}"
             );
-            // A window's height over a card's guessed height (160 px, under the shortest
-            // card, 246 px), and one more: 6 at 740 px and 9 at 1280 px.
             assert!(
-                built <= 9,
+                built <= most,
                 "{size:?}: cards built for the first paint: {first}"
             );
         }
