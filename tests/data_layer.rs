@@ -109,7 +109,8 @@ fn wrong_types_in_a_list_fail_only_their_records() {
 }
 
 use kennel_desk::model::rows::{
-    common_prefix, first_row_guess, keyed_rows, rows_to, same_order, CARD_GUESS_PX, TABLE_ROW_PX,
+    common_prefix, first_row_guess, keyed_rows, rows_to, same_order, BOOKINGS_CARDS_BELOW_EM,
+    CARD_GUESS_PX, INVOICES_CARDS_BELOW_EM, TABLE_ROW_PX,
 };
 
 fn booking(json: &str) -> Booking {
@@ -144,6 +145,15 @@ fn before_any_row_is_measured_a_narrow_window_is_guessed_cards() {
     // The counter tablet's first screen: 9 cards for its 1 280 px, where table rows built 33.
     assert_eq!(rows_to(0.0, 1280.0, first_row_guess(800.0, 960.0)), 9);
     assert_eq!(rows_to(0.0, 1280.0, TABLE_ROW_PX), 33);
+}
+
+#[test]
+fn the_card_breakpoints_are_the_stylesheets() {
+    let css = include_str!("../style/main.css");
+    for em in [BOOKINGS_CARDS_BELOW_EM, INVOICES_CARDS_BELOW_EM] {
+        let query = format!("@container kd-table (max-width: {em}em)");
+        assert!(css.contains(&query), "style/main.css has no `{query}`");
+    }
 }
 
 #[test]

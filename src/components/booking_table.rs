@@ -8,6 +8,7 @@ use super::{AnimalLink, AnimalVaccinationBadge, BookingBadge, CustomerLink, Sort
 use crate::api::cache::use_cache;
 use crate::i18n::t;
 use crate::model::listing::BookingColumn;
+use crate::model::rows::BOOKINGS_CARDS_BELOW_EM;
 use crate::model::text::{excerpt, or_dash, MISSING};
 use crate::model::{Booking, List};
 use leptos::prelude::*;
@@ -27,8 +28,7 @@ pub fn BookingTable(
     #[prop(optional)]
     sort: Option<SortControl<BookingColumn>>,
 ) -> impl IntoView {
-    // Cards below 60em: the stylesheet's container queries.
-    let window = Window::new(rows, 60.0);
+    let window = Window::new(rows, BOOKINGS_CARDS_BELOW_EM);
     let t = t();
     let th = move |col: BookingColumn| match sort {
         Some(control) => control.header(col, t.booking_column(col)).into_any(),

@@ -3,6 +3,7 @@
 use super::window::{keyed_table_rows, Window};
 use super::{CustomerLink, DateText, InvoiceBadge, Money};
 use crate::api::cache::use_cache;
+use crate::model::rows::INVOICES_CARDS_BELOW_EM;
 use crate::model::text::MISSING;
 use crate::model::{Invoice, List};
 use leptos::prelude::*;
@@ -14,8 +15,7 @@ pub fn InvoiceTable(
     #[prop(into)] source: Signal<Arc<List<Invoice>>>,
     #[prop(into)] rows: Signal<Vec<usize>>,
 ) -> impl IntoView {
-    // Cards below 44em: the stylesheet's container queries.
-    let window = Window::new(rows, 44.0);
+    let window = Window::new(rows, INVOICES_CARDS_BELOW_EM);
     let t = crate::i18n::t();
     let each = move || window.keyed(source, |inv: &Invoice| inv.id.as_str());
     let row = move |i: usize| {

@@ -2,7 +2,8 @@
 
 use crate::i18n::t;
 use crate::model::rows::{
-    common_prefix, first_row_guess, keyed_rows, rows_to, same_order, RowKey, TABLE_ROW_PX,
+    common_prefix, first_row_guess, keyed_rows, rows_to, same_order, RowKey, DEFAULT_EM_PX,
+    TABLE_ROW_PX,
 };
 use crate::model::List;
 use leptos::prelude::*;
@@ -157,7 +158,7 @@ impl Window {
             era: StoredValue::new(0),
             observer: StoredValue::new_local(None),
             renumber_from: StoredValue::new(usize::MAX),
-            cards_below: cards_below_em * 16.0,
+            cards_below: cards_below_em * DEFAULT_EM_PX,
         };
         window.watch_end();
         window

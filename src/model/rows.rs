@@ -81,6 +81,12 @@ pub fn first_row_guess(window_width: f64, cards_below: f64) -> f64 {
 
 /// The shortest a table row gets (one line); the card layout's rows are taller.
 pub const TABLE_ROW_PX: f64 = 40.0;
+/// Where each table turns into cards, in em: style/main.css's container queries (a test
+/// holds the two together).
+pub const BOOKINGS_CARDS_BELOW_EM: f64 = 60.0;
+pub const INVOICES_CARDS_BELOW_EM: f64 = 44.0;
+/// The app's em at its default `--kd-size`, in px.
+pub const DEFAULT_EM_PX: f64 = 16.0;
 /// A card's height guessed before one was measured: below the shortest card seen (246 px),
 /// with room for a smaller font.
 pub const CARD_GUESS_PX: f64 = 160.0;
