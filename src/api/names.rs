@@ -10,6 +10,7 @@ use super::Cache;
 use crate::model::listing::animal_haystack;
 use crate::model::Animal;
 use futures::future::{abortable, AbortHandle};
+use leptos::leptos_dom::helpers::IntervalHandle;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use std::collections::{HashMap, VecDeque};
@@ -34,38 +35,63 @@ struct Shared {
     failed: AtomicUsize,
     dirty: AtomicBool,
     stopped: AtomicBool,
+    /// The workers and the publishing interval, stopped with the owner.
+    running: Mutex<(Vec<AbortHandle>, Option<IntervalHandle>)>,
 }
 
-/// Handle to a running index; stops when the owner that started it is cleaned up.
+/// Handle to an index; stops when the owner that made it is cleaned up.
 #[derive(Clone)]
 pub struct NameIndex {
     /// Bumped when names arrived; read it to re-run anything that depends on names.
     pub version: RwSignal<u64>,
-    /// Animals known (loaded) so far, and how many distinct animals the list names.
+    /// Animals known (loaded) so far, and how many distinct animals the list names (none
+    /// before [`NameIndex::start`]).
     pub loaded: RwSignal<usize>,
-    pub total: usize,
+    pub total: RwSignal<usize>,
     /// Animals that could not be loaded (not found, or failed): they stay unknown.
     pub failed: RwSignal<usize>,
     shared: Arc<Shared>,
 }
 
 impl NameIndex {
-    /// Starts indexing `ids` (distinct, in the order to fetch them).
-    pub fn start(cache: Cache, ids: Vec<String>) -> NameIndex {
+    /// An empty index, made with the page: the page's controls read it before the list has
+    /// come, and it starts with the list's first answer.
+    pub fn empty() -> NameIndex {
         let shared = Arc::new(Shared {
-            queue: Mutex::new(ids.iter().cloned().collect()),
+            queue: Mutex::new(VecDeque::new()),
             entries: Mutex::new(HashMap::new()),
             failed: AtomicUsize::new(0),
-            dirty: AtomicBool::new(true),
+            dirty: AtomicBool::new(false),
             stopped: AtomicBool::new(false),
+            running: Mutex::new((Vec::new(), None)),
         });
-        let index = NameIndex {
+        // When the page goes, a worker waiting for an answer lets go of it, and the look-up
+        // is aborted unless a view still shows that animal.
+        let stopped = shared.clone();
+        on_cleanup(move || {
+            stopped.stopped.store(true, Ordering::Relaxed);
+            let (workers, interval) = &mut *lock(&stopped.running);
+            if let Some(handle) = interval.take() {
+                handle.clear();
+            }
+            workers.iter().for_each(AbortHandle::abort);
+        });
+        NameIndex {
             version: RwSignal::new(0),
             loaded: RwSignal::new(0),
-            total: ids.len(),
+            total: RwSignal::new(0),
             failed: RwSignal::new(0),
-            shared: shared.clone(),
-        };
+            shared,
+        }
+    }
+
+    /// Starts indexing `ids` (distinct, in the order to fetch them). Once: from the first
+    /// answer; animals that later refreshes add are indexed on the next visit.
+    pub fn start(&self, cache: Cache, ids: Vec<String>) {
+        let shared = &self.shared;
+        if shared.stopped.load(Ordering::Relaxed) || !lock(&shared.running).0.is_empty() {
+            return;
+        }
         // Whatever is already in the cache is known at once.
         for id in &ids {
             if let Some(a) = cache.animal_if_loaded(id) {
@@ -73,8 +99,9 @@ impl NameIndex {
                 lock(&shared.entries).insert(id.clone(), (a, folded));
             }
         }
-        // Dropped when the page goes: a worker waiting for an answer then lets go of it,
-        // and the look-up is aborted unless a view still shows that animal.
+        self.total.set(ids.len());
+        *lock(&shared.queue) = ids.into();
+        shared.dirty.store(true, Ordering::Relaxed);
         let workers: Vec<AbortHandle> = (0..WORKERS)
             .map(|_| {
                 let (work, handle) = abortable(worker(cache.clone(), shared.clone()));
@@ -84,20 +111,12 @@ impl NameIndex {
                 handle
             })
             .collect();
-        let this = index.clone();
+        let this = self.clone();
         let publish = move || this.publish();
         publish();
         let interval =
             set_interval_with_handle(publish, std::time::Duration::from_millis(PUBLISH_MS)).ok();
-        let stopped = shared.clone();
-        on_cleanup(move || {
-            stopped.stopped.store(true, Ordering::Relaxed);
-            if let Some(handle) = interval {
-                handle.clear();
-            }
-            workers.iter().for_each(AbortHandle::abort);
-        });
-        index
+        *lock(&shared.running) = (workers, interval);
     }
 
     fn publish(&self) {
@@ -121,7 +140,7 @@ impl NameIndex {
 
     /// Whether every animal has been asked for and answered.
     pub fn complete(&self) -> bool {
-        self.loaded.get() + self.failed.get() >= self.total
+        self.loaded.get() + self.failed.get() >= self.total.get()
     }
 }
 

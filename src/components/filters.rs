@@ -8,13 +8,18 @@ use leptos::prelude::*;
 pub fn FilterChip(
     #[prop(into)] href: String,
     #[prop(into)] label: String,
-    count: usize,
+    /// None until the list has come.
+    #[prop(into)]
+    count: Option<usize>,
     active: bool,
 ) -> impl IntoView {
     view! {
         <a class="kd-chip" href=href aria-current=active.then_some("true")>
             {label}
-            <span class="kd-chip__count">{count}</span>
+            // "…" until the list has come: a chip as wide as with one digit, and saying so.
+            <span class="kd-chip__count">
+                {count.map_or_else(|| "…".to_string(), |n| n.to_string())}
+            </span>
         </a>
     }
 }

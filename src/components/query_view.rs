@@ -125,56 +125,48 @@ fn query_view_untyped(
     .into_any()
 }
 
-/// Like [`query_view`], but `render` runs once, when the first data arrives, and gets the
-/// data as a signal: later answers flow into the view it built instead of replacing it. For
-/// long lists, whose rows, "Show more" count, scroll position and focus must survive the
-/// minute's refresh (the table diffs its keyed rows; an unchanged answer changes nothing).
-pub fn query_view_live<T, V>(
+/// A list page's data, for a page that builds its controls before the first answer.
+pub struct Live<T: Send + Sync + 'static> {
+    /// The last good answer; an empty one until the first arrives.
+    pub data: Signal<Arc<T>>,
+    /// Whether an answer (or a stored copy) has arrived.
+    pub loaded: Memo<bool>,
+}
+
+/// For the list pages, whose search box and filters are there before the list is (staff type
+/// while it downloads, and nothing moves when it comes): the data as a signal that is `empty`
+/// until the first answer, and the view of the query's states for the page to place below
+/// its controls: the freshness line, and before the first answer the loading or error state.
+/// Later answers flow into the views built on `data` instead of replacing them, so a long
+/// list's rows, scroll position and focus survive the minute's refresh (the table diffs its
+/// keyed rows; an unchanged answer changes nothing).
+pub fn query_live<T>(
     query: Query<T>,
     role: Role,
     loading: &'static str,
-    render: impl Fn(Signal<Arc<T>>) -> V + Send + Sync + 'static,
-) -> impl IntoView
+    empty: T,
+) -> (Live<T>, AnyView)
 where
     T: PartialEq + Send + Sync + 'static,
-    V: IntoView + 'static,
 {
     let parts = Parts::of(&query, role);
-    let data = query.data;
-    let first: Arc<dyn Fn() -> Option<AnyView> + Send + Sync> = Arc::new(move || {
-        let first = data.get_untracked()?;
-        // The view's own copy of the data, moved on by the cache's answers. Only this
-        // signal, not the body, re-runs on new data.
-        let current = ArcRwSignal::new(first);
-        let (data, sink) = (data.clone(), current.clone());
-        Effect::new(move |_| {
-            if let Some(next) = data.get() {
-                if !Arc::ptr_eq(&next, &sink.get_untracked()) {
-                    sink.set(next);
-                }
-            }
-        });
-        let current: Signal<Arc<T>> = current.read_only().into();
-        Some(untrack(|| render(current)).into_any())
-    });
-    query_view_live_untyped(parts, role, loading, first)
+    let (data, empty) = (query.data, Arc::new(empty));
+    let live = Live {
+        loaded: Memo::new({
+            let data = data.clone();
+            move |_| data.with(Option::is_some)
+        }),
+        data: Signal::derive(move || data.get().unwrap_or_else(|| empty.clone())),
+    };
+    let states = live_states(parts, role, loading, live.loaded);
+    (live, states)
 }
 
-fn query_view_live_untyped(
-    parts: Parts,
-    role: Role,
-    loading: &'static str,
-    first: Arc<dyn Fn() -> Option<AnyView> + Send + Sync>,
-) -> AnyView {
-    let has_data = {
-        let has_data = parts.has_data.clone();
-        Memo::new(move |_| has_data())
-    };
-    let body = move || if has_data.get() { first() } else { None };
+fn live_states(parts: Parts, role: Role, loading: &'static str, loaded: Memo<bool>) -> AnyView {
     let fallback = {
         let (error, retry) = (parts.error.clone(), parts.retry);
         move || {
-            if has_data.get() {
+            if loaded.get() {
                 return None;
             }
             Some(match error.get() {
@@ -186,7 +178,6 @@ fn query_view_live_untyped(
     view! {
         {freshness(parts, role)}
         {fallback}
-        {body}
     }
     .into_any()
 }

@@ -17,6 +17,16 @@ pub struct List<T> {
     pub rejected: Vec<Rejected>,
 }
 
+/// No records: what a list page shows under its controls before the first answer.
+impl<T> Default for List<T> {
+    fn default() -> Self {
+        List {
+            items: Vec::new(),
+            rejected: Vec::new(),
+        }
+    }
+}
+
 /// A record of a list that could not be read, named so staff can report it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rejected {

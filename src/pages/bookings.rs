@@ -4,9 +4,10 @@
 use crate::api::cache::use_cache;
 use crate::api::names::{Entry, NameIndex};
 use crate::components::download::download_text;
+use crate::components::query_view::Live;
 use crate::components::query_view::{Derived, Role};
 use crate::components::window::after_paint;
-use crate::components::{query_view_live, BookingTable, EmptyState, RejectedNotice, SortControl};
+use crate::components::{query_live, BookingTable, EmptyState, RejectedNotice, SortControl};
 use crate::i18n::t;
 use crate::model::board::Day;
 use crate::model::export::{booking_row, file_name, to_csv};
@@ -29,14 +30,19 @@ const URL_WRITE_MS: u64 = 250;
 /// `/bookings`.
 #[component]
 pub fn BookingsPage() -> impl IntoView {
-    let query = use_cache().bookings();
     let t = t();
+    let (live, states) = query_live(
+        use_cache().bookings(),
+        Role::Main,
+        t.loading_bookings,
+        List::default(),
+    );
     view! {
         <section class="kd-page" aria-labelledby="kd-bookings-title">
             <header class="kd-page__head">
                 <h1 id="kd-bookings-title">{t.nav_bookings}</h1>
             </header>
-            {query_view_live(query, Role::Main, t.loading_bookings, |list| view! { <BookingList list/> })}
+            <BookingList live states/>
         </section>
     }
 }
@@ -100,10 +106,14 @@ struct Narrowing {
     selection: Selection,
 }
 
-/// Built once per mounted page; each answer of the service flows through `list`, so the
-/// table keeps its rows shown, scroll position and focus across refreshes (issue 5).
+/// Built once per mounted page, before the first answer: the search box and filters are
+/// there at once, and what is typed meanwhile narrows the list when it comes. Each answer
+/// of the service flows through `live.data`, so the table keeps its rows shown, scroll
+/// position and focus across refreshes (issue 5). `states` (freshness, loading, error) go
+/// below the controls, so nothing above them moves when the list arrives.
 #[component]
-fn BookingList(list: Signal<Arc<List<Booking>>>) -> impl IntoView {
+fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
+    let (list, loaded) = (live.data, live.loaded);
     let cache = use_cache();
     let t = t();
     let (q_url, set_q_url) = param("q");
@@ -144,15 +154,29 @@ fn BookingList(list: Signal<Arc<List<Booking>>>) -> impl IntoView {
         );
     };
 
-    // Names: every animal the list names, the first rows' animals first.
-    // From the first answer: animals that later refreshes add are indexed on the next visit.
-    let ids: Vec<String> = list.with_untracked(|l| {
-        distinct(l.items.iter().filter_map(|b| b.animal_id.as_deref()))
-            .into_iter()
-            .map(str::to_string)
-            .collect()
-    });
-    let names = NameIndex::start(cache.clone(), ids);
+    // Names: every animal the list names, the first rows' animals first, from the first
+    // answer (see `NameIndex::start`).
+    let names = NameIndex::empty();
+    {
+        let (names, cache) = (names.clone(), cache.clone());
+        Effect::new(move |started: Option<bool>| {
+            // Once started, it reads nothing, so it never runs again.
+            if started == Some(true) {
+                return true;
+            }
+            if !loaded.get() {
+                return false;
+            }
+            let ids: Vec<String> = list.with_untracked(|l| {
+                distinct(l.items.iter().filter_map(|b| b.animal_id.as_deref()))
+                    .into_iter()
+                    .map(str::to_string)
+                    .collect()
+            });
+            names.start(cache.clone(), ids);
+            true
+        });
+    }
 
     // Built once per answer from the service, not once per keystroke; and not before the
     // answer's first rows are shown, which need none (at 10 000 bookings they were about
@@ -334,7 +358,8 @@ fn BookingList(list: Signal<Arc<List<Booking>>>) -> impl IntoView {
     let progress = {
         let names = names.clone();
         move || {
-            let (loaded, failed, total) = (names.loaded.get(), names.failed.get(), names.total);
+            let (loaded, failed, total) =
+                (names.loaded.get(), names.failed.get(), names.total.get());
             let missing = selection.with(|s| s.names_missing);
             let mut parts = Vec::new();
             if loaded + failed < total {
@@ -377,7 +402,11 @@ fn BookingList(list: Signal<Arc<List<Booking>>>) -> impl IntoView {
         }
     };
 
+    // Nothing before the list has come: "0 bookings" would be false.
     let count = move || {
+        if !loaded.get() {
+            return String::new();
+        }
         let (shown, total) = (rows.with(Vec::len), list.with(|l| l.items.len()));
         if shown == total {
             (t.bookings_count)(total)
@@ -424,7 +453,6 @@ fn BookingList(list: Signal<Arc<List<Booking>>>) -> impl IntoView {
         }
     };
     view! {
-        {rejected}
         <div class="kd-toolbar kd-listbar">
             <label class="kd-search">
                 <span class="kd-visually-hidden">{t.search_bookings}</span>
@@ -462,18 +490,25 @@ fn BookingList(list: Signal<Arc<List<Booking>>>) -> impl IntoView {
                     </button>
                 })}
             </div>
+            // The button first: the count comes with the list, and text that grew in front
+            // of the button moved it as it came (a layout shift under a finger).
             <p class="kd-count">
-                <span class="kd-count__text">{count}</span>
-                <button type="button" class="kd-button kd-export" on:click=export>
+                <button type="button" class="kd-button kd-export" on:click=export
+                    disabled=move || !loaded.get()>
                     {t.export_csv}
                 </button>
+                <span class="kd-count__text">{count}</span>
             </p>
         </div>
-        // Always there, one line high even when empty (the stylesheet): a line that came and
-        // went as the names loaded moved the table under a finger. And a live region that
-        // exists before its text changes is the one screen readers announce.
-        <p class="kd-names" role="status">{progress}</p>
-        {table}
+        {states}
+        {move || loaded.get().then(|| view! {
+            {rejected}
+            // Always there, one line high even when empty (the stylesheet): a line that came
+            // and went as the names loaded moved the table under a finger. And a live region
+            // that exists before its text changes is the one screen readers announce.
+            <p class="kd-names" role="status">{progress}</p>
+            {table}
+        })}
     }
 }
 

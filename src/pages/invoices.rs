@@ -5,9 +5,9 @@
 
 use crate::api::cache::use_cache;
 use crate::components::download::download_text;
-use crate::components::query_view::{Derived, Role};
+use crate::components::query_view::{Derived, Live, Role};
 use crate::components::{
-    query_view_live, EmptyState, FilterChip, InvoiceTable, MoneyValue, RejectedNotice,
+    query_live, EmptyState, FilterChip, InvoiceTable, MoneyValue, RejectedNotice,
 };
 use crate::i18n::t;
 use crate::model::export::invoices_csv;
@@ -34,14 +34,19 @@ const NAME_FETCH_LIMIT: usize = 300;
 /// `/invoices`.
 #[component]
 pub fn InvoicesPage() -> impl IntoView {
-    let query = use_cache().invoices();
     let t = t();
+    let (live, states) = query_live(
+        use_cache().invoices(),
+        Role::Main,
+        t.loading_invoices,
+        List::default(),
+    );
     view! {
         <section class="kd-page" aria-labelledby="kd-invoices-title">
             <header class="kd-page__head">
                 <h1 id="kd-invoices-title">{t.nav_invoices}</h1>
             </header>
-            {query_view_live(query, Role::Main, t.loading_invoices, |list| view! { <InvoiceList list/> })}
+            <InvoiceList live states/>
         </section>
     }
 }
@@ -103,10 +108,11 @@ impl UrlText {
     }
 }
 
-/// Built once per mounted page; each answer of the service flows through `list`, so the
-/// table keeps its rows shown, scroll position and focus across refreshes (issue 5).
+/// Built once per mounted page, before the first answer, as the booking list is (see
+/// `bookings::BookingList`): the filters are there at once, the rest comes with the list.
 #[component]
-fn InvoiceList(list: Signal<Arc<List<Invoice>>>) -> impl IntoView {
+fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
+    let (list, loaded) = (live.data, live.loaded);
     let cache = use_cache();
     let t = t();
     let config = cache.config().clone();
@@ -174,6 +180,8 @@ fn InvoiceList(list: Signal<Arc<List<Invoice>>>) -> impl IntoView {
     };
 
     let chips = move || {
+        // The chips are there before the list, their counts only with it.
+        let loaded = loaded.get();
         let current = status.get();
         options
             .get()
@@ -187,7 +195,8 @@ fn InvoiceList(list: Signal<Arc<List<Invoice>>>) -> impl IntoView {
                 }
                 let href = config.href(&format!("/invoices{}", params.to_query_string()));
                 let label = t.status_filter(filter).to_string();
-                view! { <FilterChip href label count=*count active=current == *filter/> }
+                let count = loaded.then_some(*count);
+                view! { <FilterChip href label count active=current == *filter/> }
             })
             .collect_view()
     };
@@ -240,7 +249,6 @@ fn InvoiceList(list: Signal<Arc<List<Invoice>>>) -> impl IntoView {
             }
         };
     view! {
-        {rejected}
         <div class="kd-toolbar">
             <nav class="kd-chips" aria-label=t.filter_by_status>{chips}</nav>
         </div>
@@ -265,10 +273,15 @@ fn InvoiceList(list: Signal<Arc<List<Invoice>>>) -> impl IntoView {
                         .collect_view()}
                 </select>
             </label>
-            <button type="button" class="kd-button" on:click=export>{t.download_csv}</button>
+            <button type="button" class="kd-button" on:click=export
+                disabled=move || !loaded.get()>{t.download_csv}</button>
         </div>
-        {table}
-        {move || view! { <Totals totals=totals.get()/> }}
+        {states}
+        {move || loaded.get().then(|| view! {
+            {rejected}
+            {table}
+            {move || view! { <Totals totals=totals.get()/> }}
+        })}
     }
 }
 

@@ -9,7 +9,7 @@ use super::frontdesk::{
 use super::harness::{dist, plain, serve, shown_date, Page, PATIENCE};
 use super::scenario;
 use chrono::{Days, Local};
-use devapi::{Dataset, Faults, Server};
+use devapi::{Dataset, FaultSettings, Faults, Server};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
@@ -521,6 +521,57 @@ async fn a_board_left_open_on_today_moves_to_the_new_day_at_midnight() {
         // Tomorrow is now today: the known statuses decide (b-arr1 still arriving), the rest
         // go by dates (b-arr2 between its days, b-in2 leaving); b-late and b-home2 are gone.
         expect_lanes(&b, &["b-arr1"], &["b-arr2", "b-in1", "b-in3"], &["b-in2"]).await;
+    })
+    .await;
+    server.stop().await;
+}
+
+/// At the counter on weak Wi-Fi the list can take seconds to come: the search box is there
+/// at once, and what staff type meanwhile narrows the list when it comes, in the same box,
+/// which keeps its text and focus.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_search_box_is_there_before_the_list_and_what_is_typed_meanwhile_narrows_it() {
+    let data = dataset();
+    let total = data.bookings.len();
+    let server = app(data).await;
+    let url = server.url();
+    server.faults().set(
+        FaultSettings::default()
+            .on_path("/api/bookings")
+            .delay_ms(5_000),
+    );
+    scenario(|b| async move {
+        b.goto(&format!("{url}/bookings")).await;
+        type_search(&b, "zurich").await;
+        let box_ = "document.querySelector(\"input[name='q']\")";
+        let before = js(
+            &b,
+            &format!(
+                "const i = {box_}; i.dataset.kdMark = 'typed'; \
+                 return [document.querySelectorAll('.kd-table--bookings').length, \
+                 ((l) => !!l && !!(i.compareDocumentPosition(l) & 4))( \
+                   document.querySelector('.kd-state--loading')), \
+                 document.activeElement === i, \
+                 document.querySelector('.kd-count__text').textContent, \
+                 document.querySelector('.kd-export').disabled];"
+            ),
+        )
+        .await;
+        // No list yet (its loading state below the box), nor a count or an export of one.
+        assert_eq!(before, json!([0, true, true, "", true]));
+        wait_for("the list, narrowed", strings(&["b-in3"]), || row_ids(&b)).await;
+        let after = js(
+            &b,
+            &format!(
+                "const i = {box_}; \
+                 return [i.dataset.kdMark || null, i.value, document.activeElement === i, \
+                 document.querySelector('.kd-count__text').textContent, \
+                 document.querySelector('.kd-export').disabled];"
+            ),
+        )
+        .await;
+        let count = format!("1 of {total} bookings");
+        assert_eq!(after, json!(["typed", "zurich", true, count, false]));
     })
     .await;
     server.stop().await;

@@ -4,7 +4,7 @@
 
 use crate::harness::{dist, serve, shown_date, Page, PATIENCE};
 use crate::scenario;
-use devapi::{Dataset, Faults, Server};
+use devapi::{Dataset, FaultSettings, Faults, Server};
 use fantoccini::Locator;
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -454,6 +454,42 @@ async fn csv_download_equals_the_visible_table() {
         assert_eq!(records, table);
         // The non-numeric amount is exported as sent, next to its currency.
         assert!(records.iter().any(|r| r[2] == "n/a"), "{records:#?}");
+    })
+    .await;
+    server.stop().await;
+}
+
+/// As on the booking list: the filters are there before the invoices have come, the chips
+/// without counts, and a customer typed meanwhile narrows the list when it comes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_filters_are_there_before_the_list_and_what_is_typed_meanwhile_narrows_it() {
+    let server = app().await;
+    let url = server.url();
+    server.faults().set(
+        FaultSettings::default()
+            .on_path("/api/invoices")
+            .delay_ms(5_000),
+    );
+    scenario(|b| async move {
+        b.goto(&format!("{url}/invoices")).await;
+        let customer = b
+            .client
+            .wait()
+            .at_most(PATIENCE)
+            .for_element(Locator::Css(".kd-invoice-filters input[type=text]"))
+            .await
+            .expect("customer field");
+        customer.send_keys("c-2").await.expect("type");
+        let state = "const i = document.querySelector('.kd-invoice-filters input[type=text]'); \
+                     return [document.querySelectorAll('.kd-table--invoices').length, \
+                     [...document.querySelectorAll('.kd-chip__count')].map(c => c.textContent).join('|'), \
+                     i.value, document.activeElement === i, \
+                     document.querySelector('.kd-invoice-filters button').disabled];";
+        let before = crate::places::js(&b, state).await;
+        assert_eq!(before, json!([0, "…|…|…", "c-2", true, true]));
+        wait_rows(&b, 3).await;
+        let after = crate::places::js(&b, state).await;
+        assert_eq!(after, json!([1, "8|1|10|1", "c-2", true, false]));
     })
     .await;
     server.stop().await;
