@@ -183,7 +183,7 @@ fn live_states(parts: Parts, role: Role, loading: &'static str, loaded: Memo<boo
 }
 
 /// The line above data: when it was loaded, a Refresh button, and a failed refresh's
-/// message. Nothing before the first data (the body shows loading or error then).
+/// message. Nothing before the first data (the loading or error state shows then).
 fn freshness(parts: Parts, role: Role) -> impl IntoView {
     let retry = parts.retry;
     move || {

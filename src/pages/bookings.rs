@@ -137,10 +137,13 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
         }
     });
     let pending = StoredValue::new(None::<TimeoutHandle>);
+    // An Enter pressed before the list came (see `on_key`); any later key cancels it.
+    let enter_waiting = StoredValue::new(false);
     // Background work waits while the user types or sorts; not after the page has gone.
     on_cleanup(crate::api::busy::clear);
     let on_input = move |text: String| {
         crate::api::busy::mark();
+        enter_waiting.set_value(false);
         search.set(text.clone());
         if let Some(h) = pending.get_value() {
             h.clear();
@@ -160,7 +163,7 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
     {
         let (names, cache) = (names.clone(), cache.clone());
         Effect::new(move |started: Option<bool>| {
-            // Once started, it reads nothing, so it never runs again.
+            // Started once: later runs return at once (`loaded` never turns false again).
             if started == Some(true) {
                 return true;
             }
@@ -341,19 +344,37 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
     .to_vec();
 
     // Enter with exactly one match opens it: a barcode scanner types the id and presses Enter.
+    // An Enter before the list has come is kept for it, until the text changes.
     let navigate = use_navigate();
-    let on_key = move |ev: leptos::ev::KeyboardEvent| {
-        if ev.key() == "Enter" {
-            let only = rows.with_untracked(|r| (r.len() == 1).then(|| r[0]));
-            let id =
-                only.and_then(|i| list.with_untracked(|l| l.items.get(i).map(|b| b.id.clone())));
-            if let Some(id) = id {
+    let open_only_match = move || {
+        let only = rows.with_untracked(|r| (r.len() == 1).then(|| r[0]));
+        let id = only.and_then(|i| list.with_untracked(|l| l.items.get(i).map(|b| b.id.clone())));
+        if let Some(id) = &id {
+            let path = format!("/bookings/{}", crate::config::encode_segment(id));
+            navigate(&path, NavigateOptions::default());
+        }
+        id.is_some()
+    };
+    let on_key = {
+        let open_only_match = open_only_match.clone();
+        move |ev: leptos::ev::KeyboardEvent| {
+            if ev.key() != "Enter" {
+                return;
+            }
+            if !loaded.get_untracked() {
+                enter_waiting.set_value(true);
                 ev.prevent_default();
-                let path = format!("/bookings/{}", crate::config::encode_segment(&id));
-                navigate(&path, NavigateOptions::default());
+            } else if open_only_match() {
+                ev.prevent_default();
             }
         }
     };
+    Effect::new(move |_| {
+        if loaded.get() && enter_waiting.get_value() {
+            enter_waiting.set_value(false);
+            open_only_match();
+        }
+    });
 
     let progress = {
         let names = names.clone();
@@ -501,14 +522,12 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
             </p>
         </div>
         {states}
-        {move || loaded.get().then(|| view! {
-            {rejected}
-            // Always there, one line high even when empty (the stylesheet): a line that came
-            // and went as the names loaded moved the table under a finger. And a live region
-            // that exists before its text changes is the one screen readers announce.
-            <p class="kd-names" role="status">{progress}</p>
-            {table}
-        })}
+        {rejected}
+        // Always there, one line high even when empty (the stylesheet): a line that came and
+        // went as the names loaded moved the table under a finger. And a live region that
+        // exists before its text changes is the one screen readers announce.
+        <p class="kd-names" role="status">{progress}</p>
+        {move || loaded.get().then(|| view! { {table} })}
     }
 }
 

@@ -6,7 +6,7 @@
 use super::frontdesk::{
     booking, d, dataset, expect_lanes, js, row_ids, row_names, strings, type_search, wait_for,
 };
-use super::harness::{dist, plain, serve, shown_date, Page, PATIENCE};
+use super::harness::{dist, plain, serve, shown_date, Page, LIST_DELAY_MS, PATIENCE};
 use super::scenario;
 use chrono::{Days, Local};
 use devapi::{Dataset, FaultSettings, Faults, Server};
@@ -538,7 +538,7 @@ async fn the_search_box_is_there_before_the_list_and_what_is_typed_meanwhile_nar
     server.faults().set(
         FaultSettings::default()
             .on_path("/api/bookings")
-            .delay_ms(5_000),
+            .delay_ms(LIST_DELAY_MS),
     );
     scenario(|b| async move {
         b.goto(&format!("{url}/bookings")).await;
@@ -572,6 +572,29 @@ async fn the_search_box_is_there_before_the_list_and_what_is_typed_meanwhile_nar
         .await;
         let count = format!("1 of {total} bookings");
         assert_eq!(after, json!(["typed", "zurich", true, count, false]));
+    })
+    .await;
+    server.stop().await;
+}
+
+/// A scanner types a booking's id and Enter while the list is still on its way: the booking
+/// opens when the list comes (and not before: there is nothing to match yet).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_scanners_enter_before_the_list_has_come_opens_the_booking_when_it_comes() {
+    let server = app(dataset()).await;
+    let url = server.url();
+    server.faults().set(
+        FaultSettings::default()
+            .on_path("/api/bookings")
+            .delay_ms(LIST_DELAY_MS),
+    );
+    scenario(|b| async move {
+        b.goto(&format!("{url}/bookings")).await;
+        type_search(&b, "b-in3\u{E007}").await;
+        let waiting = "return [location.pathname, \
+                       document.querySelectorAll('.kd-state--loading').length];";
+        assert_eq!(js(&b, waiting).await, json!(["/bookings", 1]));
+        b.wait_text("h1", "Booking b-in3").await;
     })
     .await;
     server.stop().await;

@@ -15,6 +15,11 @@ use tokio::process::{Child, Command};
 /// and shared; a passing run waits only as long as the page needs.
 pub const PATIENCE: Duration = Duration::from_secs(20);
 
+/// How long the tests of typing before the list has come hold the list back: long enough for
+/// a busy machine to start the app and type before it comes, and under the app's 10 s request
+/// time-out (`timeout-ms`), past which it shows an error instead. Each such test waits it out.
+pub const LIST_DELAY_MS: u64 = 8_000;
+
 /// A date of the service (`2026-11-24`) as the app shows it to the tests' English (en-US)
 /// browser: `Nov 24, 2026` (`Intl.DateTimeFormat`, `dateStyle: "medium"`); a missing one as
 /// the dash, anything else as sent.

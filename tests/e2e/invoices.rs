@@ -2,7 +2,7 @@
 //! a dataset built here with dates relative to today, so "now / upcoming / past" holds on any
 //! day the tests run.
 
-use crate::harness::{dist, serve, shown_date, Page, PATIENCE};
+use crate::harness::{dist, serve, shown_date, Page, LIST_DELAY_MS, PATIENCE};
 use crate::scenario;
 use devapi::{Dataset, FaultSettings, Faults, Server};
 use fantoccini::Locator;
@@ -468,7 +468,7 @@ async fn the_filters_are_there_before_the_list_and_what_is_typed_meanwhile_narro
     server.faults().set(
         FaultSettings::default()
             .on_path("/api/invoices")
-            .delay_ms(5_000),
+            .delay_ms(LIST_DELAY_MS),
     );
     scenario(|b| async move {
         b.goto(&format!("{url}/invoices")).await;
