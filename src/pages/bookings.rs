@@ -162,13 +162,10 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
     let names = NameIndex::empty();
     {
         let (names, cache) = (names.clone(), cache.clone());
-        Effect::new(move |started: Option<bool>| {
-            // Started once: later runs return at once (`loaded` never turns false again).
-            if started == Some(true) {
-                return true;
-            }
+        // Runs again only if `loaded` changes, which it does once; `start` starts once.
+        Effect::new(move |_| {
             if !loaded.get() {
-                return false;
+                return;
             }
             let ids: Vec<String> = list.with_untracked(|l| {
                 distinct(l.items.iter().filter_map(|b| b.animal_id.as_deref()))
@@ -177,7 +174,6 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
                     .collect()
             });
             names.start(cache.clone(), ids);
-            true
         });
     }
 

@@ -6,10 +6,10 @@
 use super::frontdesk::{
     booking, d, dataset, expect_lanes, js, row_ids, row_names, strings, type_search, wait_for,
 };
-use super::harness::{dist, plain, serve, shown_date, Page, LIST_DELAY_MS, PATIENCE};
+use super::harness::{dist, hold_back_list, plain, serve, shown_date, Page, PATIENCE};
 use super::scenario;
 use chrono::{Days, Local};
-use devapi::{Dataset, FaultSettings, Faults, Server};
+use devapi::{Dataset, Faults, Server};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
@@ -535,11 +535,7 @@ async fn the_search_box_is_there_before_the_list_and_what_is_typed_meanwhile_nar
     let total = data.bookings.len();
     let server = app(data).await;
     let url = server.url();
-    server.faults().set(
-        FaultSettings::default()
-            .on_path("/api/bookings")
-            .delay_ms(LIST_DELAY_MS),
-    );
+    hold_back_list(&server.faults(), "/api/bookings");
     scenario(|b| async move {
         b.goto(&format!("{url}/bookings")).await;
         type_search(&b, "zurich").await;
@@ -583,11 +579,7 @@ async fn the_search_box_is_there_before_the_list_and_what_is_typed_meanwhile_nar
 async fn a_scanners_enter_before_the_list_has_come_opens_the_booking_when_it_comes() {
     let server = app(dataset()).await;
     let url = server.url();
-    server.faults().set(
-        FaultSettings::default()
-            .on_path("/api/bookings")
-            .delay_ms(LIST_DELAY_MS),
-    );
+    hold_back_list(&server.faults(), "/api/bookings");
     scenario(|b| async move {
         b.goto(&format!("{url}/bookings")).await;
         type_search(&b, "b-in3\u{E007}").await;

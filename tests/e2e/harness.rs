@@ -80,6 +80,16 @@ pub fn dist_copy(name: &str, edit: impl Fn(&str) -> String, extra: &[(&str, &str
     target
 }
 
+/// Holds every answer of the list at `path` (`/api/bookings`) back by [`LIST_DELAY_MS`] from
+/// now on: the page's controls are there, the list is not yet.
+pub fn hold_back_list(faults: &Faults, path: &str) {
+    faults.set(
+        FaultSettings::default()
+            .on_path(path)
+            .delay_ms(LIST_DELAY_MS),
+    );
+}
+
 /// Slows every animal look-up to `ms` from now on (until `faults.clear()`): the list is
 /// shown before its animals, as on a slow network.
 pub fn slow_animals(faults: &Faults, ms: u64) {

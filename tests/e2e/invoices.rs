@@ -2,9 +2,9 @@
 //! a dataset built here with dates relative to today, so "now / upcoming / past" holds on any
 //! day the tests run.
 
-use crate::harness::{dist, serve, shown_date, Page, LIST_DELAY_MS, PATIENCE};
+use crate::harness::{dist, hold_back_list, serve, shown_date, Page, PATIENCE};
 use crate::scenario;
-use devapi::{Dataset, FaultSettings, Faults, Server};
+use devapi::{Dataset, Faults, Server};
 use fantoccini::Locator;
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -204,6 +204,18 @@ async fn wait_rows(b: &Page, count: usize) -> Vec<String> {
     }
 }
 
+/// Types into the customer filter, once it is there.
+async fn type_customer(b: &Page, text: &str) {
+    let customer = b
+        .client
+        .wait()
+        .at_most(PATIENCE)
+        .for_element(Locator::Css(".kd-invoice-filters input[type=text]"))
+        .await
+        .expect("customer field");
+    customer.send_keys(text).await.expect("type");
+}
+
 async fn wait_url_contains(b: &Page, part: &str) -> String {
     let started = Instant::now();
     loop {
@@ -272,14 +284,7 @@ async fn a_filter_and_a_sort_survive_a_reload() {
     scenario(|b| async move {
         b.goto(&format!("{url}/invoices")).await;
         wait_rows(&b, 8).await;
-        let customer = b
-            .client
-            .wait()
-            .at_most(PATIENCE)
-            .for_element(Locator::Css(".kd-invoice-filters input[type=text]"))
-            .await
-            .expect("customer field");
-        customer.send_keys("c-2").await.expect("type");
+        type_customer(&b, "c-2").await;
         // The rows narrow at once; the URL follows when typing pauses.
         wait_rows(&b, 3).await;
         wait_url_contains(&b, "customer=c-2").await;
@@ -465,21 +470,10 @@ async fn csv_download_equals_the_visible_table() {
 async fn the_filters_are_there_before_the_list_and_what_is_typed_meanwhile_narrows_it() {
     let server = app().await;
     let url = server.url();
-    server.faults().set(
-        FaultSettings::default()
-            .on_path("/api/invoices")
-            .delay_ms(LIST_DELAY_MS),
-    );
+    hold_back_list(&server.faults(), "/api/invoices");
     scenario(|b| async move {
         b.goto(&format!("{url}/invoices")).await;
-        let customer = b
-            .client
-            .wait()
-            .at_most(PATIENCE)
-            .for_element(Locator::Css(".kd-invoice-filters input[type=text]"))
-            .await
-            .expect("customer field");
-        customer.send_keys("c-2").await.expect("type");
+        type_customer(&b, "c-2").await;
         let state = "const i = document.querySelector('.kd-invoice-filters input[type=text]'); \
                      return [document.querySelectorAll('.kd-table--invoices').length, \
                      [...document.querySelectorAll('.kd-chip__count')].map(c => c.textContent).join('|'), \
