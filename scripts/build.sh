@@ -11,7 +11,7 @@
 #      policy and index.html stays editable (README, "Deployment");
 #   2. under a sub-path, the route base (and the /api base beside it) is written into
 #      index.html's meta tags, so PUBLIC_URL is the only place the path is set;
-#   3. every asset gets a .br (brotli -q 11) and a .gz (gzip -9) beside it for nginx's
+#   3. every asset gets a .br (brotli -q 11) and a .gz (zopfli, else gzip -9) beside it for nginx's
 #      brotli_static / gzip_static (unless that would be larger than the file). index.html is left uncompressed on purpose: it is the one
 #      file operators edit, and a stale .gz beside an edited index.html would win.
 set -euo pipefail
@@ -78,7 +78,10 @@ fi
 find "$DIST_DIR" -type f ! -name '*.br' ! -name '*.gz' ! -name index.html -print0 |
   while IFS= read -r -d '' f; do
     brotli -f -q 11 -o "$f.br" "$f"
-    gzip -9 -n -k -f "$f"
+    # zopfli writes ordinary gzip, 4 % smaller than gzip -9 for the wasm (327,363 -> 313,789
+    # bytes, about 3 s of build): what a browser gets that does not ask for brotli, such as
+    # any browser over plain HTTP (Chromium sends brotli only over HTTPS).
+    if command -v zopfli >/dev/null; then zopfli -c "$f" >"$f.gz"; else gzip -9 -n -k -f "$f"; fi
     # A tiny file grows when compressed; then nginx should send the original.
     for c in "$f.br" "$f.gz"; do
       if [ "$(stat -c %s "$c")" -ge "$(stat -c %s "$f")" ]; then rm -f "$c"; fi

@@ -94,12 +94,13 @@ kd_setup() {
   fi
 
   # Production serving (deploy/nginx.conf, scripts/serve-nginx.sh) and build-time
-  # precompression (scripts/build.sh). nginx lives in /usr/sbin, off a normal user's PATH.
-  if { command -v nginx >/dev/null || [ -x /usr/sbin/nginx ]; } && command -v brotli >/dev/null; then
-    kd_log "nginx and brotli: present"
+  # precompression (scripts/build.sh: brotli, and zopfli for the gzip copies). nginx lives in /usr/sbin, off a normal user's PATH.
+  if { command -v nginx >/dev/null || [ -x /usr/sbin/nginx ]; } && command -v brotli >/dev/null &&
+    command -v zopfli >/dev/null; then
+    kd_log "nginx, brotli and zopfli: present"
   else
-    kd_log "nginx and brotli: installing from Debian"
-    kd_apt_install nginx brotli
+    kd_log "nginx, brotli and zopfli: installing from Debian"
+    kd_apt_install nginx brotli zopfli
   fi
   # Not every distribution packages the brotli module: without it nginx serves the .gz files.
   # A marker remembers that it is missing, so later runs do not ask apt again.
