@@ -4,9 +4,15 @@
 fn main() {
     console_error_panic_hook::set_once();
     match kennel_desk::config::mount_target() {
+        // The wasm's compiling and instantiating ended in this task; the first render gets a
+        // task of its own, so neither makes the other a longer block of the main thread.
         Some(target) => {
-            let config = kennel_desk::config::read(Some(&target));
-            kennel_desk::mount(target, config);
+            // The timer's id, which nothing cancels.
+            let _ = gloo_timers::callback::Timeout::new(0, move || {
+                let config = kennel_desk::config::read(Some(&target));
+                kennel_desk::mount(target, config);
+            })
+            .forget();
         }
         // No document or body: nothing to render into, and no way to say so on screen.
         None => web_sys::console::error_1(&"Kennel Desk: no element to mount into".into()),
