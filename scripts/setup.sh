@@ -94,7 +94,8 @@ kd_setup() {
   fi
 
   # Production serving (deploy/nginx.conf, scripts/serve-nginx.sh) and build-time
-  # precompression (scripts/build.sh: brotli, and zopfli for the gzip copies). nginx lives in /usr/sbin, off a normal user's PATH.
+  # precompression (scripts/build.sh: brotli, and zopfli for the gzip copies). nginx lives
+  # in /usr/sbin, off a normal user's PATH.
   if { command -v nginx >/dev/null || [ -x /usr/sbin/nginx ]; } && command -v brotli >/dev/null &&
     command -v zopfli >/dev/null; then
     kd_log "nginx, brotli and zopfli: present"
