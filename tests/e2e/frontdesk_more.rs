@@ -325,11 +325,7 @@ async fn the_same_flows_by_touch_at_360_and_800_px() {
     let server = app(dataset()).await;
     let url = server.url();
     scenario(|b| async move {
-        b.cdp(
-            "Page.addScriptToEvaluateOnNewDocument",
-            json!({ "source": RECORD_CLICKS }),
-        )
-        .await;
+        b.on_new_document(RECORD_CLICKS).await;
         for width in [360, 800] {
             touch_device(&b, width).await;
             b.goto(&format!("{url}/")).await;
@@ -489,11 +485,7 @@ async fn a_board_left_open_on_today_moves_to_the_new_day_at_midnight() {
     let server = app(dataset()).await;
     let url = server.url();
     scenario(|b| async move {
-        b.cdp(
-            "Page.addScriptToEvaluateOnNewDocument",
-            json!({ "source": TEN_SECONDS_TO_MIDNIGHT }),
-        )
-        .await;
+        b.on_new_document(TEN_SECONDS_TO_MIDNIGHT).await;
         b.goto(&format!("{url}/")).await;
         let hour = js(&b, "return new Date().getHours();").await;
         assert_eq!(hour, json!(23), "the page's clock is shifted");

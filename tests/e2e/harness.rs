@@ -264,6 +264,16 @@ impl Page {
             .unwrap_or_else(|e| panic!("CDP {cmd} {params}: {e}"))
     }
 
+    /// Runs `source` in every document the page opens from now on, before the page's own
+    /// scripts (a recorder, a stand-in clock).
+    pub async fn on_new_document(&self, source: &str) {
+        self.cdp(
+            "Page.addScriptToEvaluateOnNewDocument",
+            json!({ "source": source }),
+        )
+        .await;
+    }
+
     /// A tap: a finger down and up at the middle of the first `css` element, as DevTools
     /// touch input (touch emulation must be on: `Emulation.setTouchEmulationEnabled`). The
     /// browser makes the click out of it as it does for a finger; no mouse, no hover.

@@ -480,11 +480,7 @@ async fn the_first_paint_builds_the_cards_in_view_not_a_table_rows_worth() {
     .await;
     let url = server.url();
     scenario(|b| async move {
-        b.cdp(
-            "Page.addScriptToEvaluateOnNewDocument",
-            json!({ "source": FIRST_FRAME }),
-        )
-        .await;
+        b.on_new_document(FIRST_FRAME).await;
         // Each size's bound: its height over a card's guessed 160 px, and one more.
         for (size, most) in [(PHONE, 6), (LANDSCAPE, 4), (TABLET, 9)] {
             emulate(&b, size, true).await;
