@@ -137,11 +137,6 @@ impl NameIndex {
     pub fn with<R>(&self, f: impl FnOnce(&HashMap<String, Entry>) -> R) -> R {
         f(&lock(&self.shared.entries))
     }
-
-    /// Whether every animal has been asked for and answered.
-    pub fn complete(&self) -> bool {
-        self.loaded.get() + self.failed.get() >= self.total.get()
-    }
 }
 
 async fn worker(cache: Cache, shared: Arc<Shared>) {
