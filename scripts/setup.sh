@@ -31,6 +31,12 @@ kd_wasm_bindgen_version() {
   awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/"/, "", $3); print $3; exit }' "$KD_ROOT/Cargo.lock"
 }
 
+# The lock file of the standard library's source (the rust-src component); build.sh rebuilds
+# std only when it is there.
+kd_std_lock() {
+  printf '%s/lib/rustlib/src/rust/library/Cargo.lock' "$(rustc --print sysroot)"
+}
+
 kd_setup() {
   export PATH="$KD_TOOLS/binaryen/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
@@ -39,6 +45,16 @@ kd_setup() {
   else
     kd_log "wasm32 target: installing"
     rustup target add wasm32-unknown-unknown
+  fi
+
+  # The standard library's source: scripts/build.sh rebuilds std for the release wasm with
+  # the app's size settings (docs/toolchain.md, "A smaller standard library").
+  if [ -f "$(kd_std_lock)" ]; then
+    kd_log "rust-src: present"
+  else
+    kd_log "rust-src: installing"
+    rustup component add rust-src ||
+      kd_log "rust-src could not be installed: the release wasm is built with the prebuilt std (larger)"
   fi
 
   if trunk --version 2>/dev/null | grep -q " $TRUNK_VERSION\$"; then
@@ -119,6 +135,11 @@ kd_setup() {
   # trunk builds with --offline (so it never reaches for tool downloads); cargo needs the
   # crates on disk first. Quick when they are already there.
   (cd "$KD_ROOT" && cargo fetch --quiet)
+  # ... and the crates the standard library's own build needs, when it is rebuilt.
+  if [ -f "$(kd_std_lock)" ]; then
+    (cd "$KD_ROOT" && RUSTC_BOOTSTRAP=1 cargo fetch --quiet -Zbuild-std=std,panic_abort \
+      --target wasm32-unknown-unknown)
+  fi
   # scripts/build.sh, started by run.sh and test.sh after this, skips its own setup.
   export KD_SETUP_DONE=1
 }

@@ -2,6 +2,9 @@
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
+    // A panic's message in the console, in builds with the prebuilt std (`trunk serve`,
+    // `KD_BUILD_STD=0`). The release build's panics trap at once ("RuntimeError:
+    // unreachable"), so this hook never runs there (scripts/build.sh).
     console_error_panic_hook::set_once();
     match kennel_desk::config::mount_target() {
         // The wasm's compiling and instantiating ended in this task; the first render gets a

@@ -27,12 +27,16 @@ fn build_with(name: &str, settings: &[(&str, &str)]) -> PathBuf {
     )
 }
 
-/// Collects what the app writes to `console.error`, where a Rust panic would show.
+/// Collects what the app writes to `console.error` and the page's uncaught errors: a Rust
+/// panic shows in the first with the prebuilt std ("panicked at"), and in the release build
+/// (`panic = "immediate-abort"`, scripts/build.sh) as a wasm trap, an uncaught `RuntimeError`.
 async fn watch_console(b: &Page) {
     b.client
         .execute(
             "window.__kdErrors = []; const e = console.error.bind(console); \
-             console.error = (...a) => { window.__kdErrors.push(a.join(' ')); e(...a); };",
+             console.error = (...a) => { window.__kdErrors.push(a.join(' ')); e(...a); }; \
+             addEventListener('error', (ev) => window.__kdErrors.push(String(ev.error || ev.message))); \
+             addEventListener('unhandledrejection', (ev) => window.__kdErrors.push(String(ev.reason)));",
             vec![],
         )
         .await
@@ -46,7 +50,10 @@ async fn assert_no_panic(b: &Page) {
         .await
         .expect("script runs");
     let errors = errors.as_str().unwrap_or_default().to_string();
-    assert!(!errors.contains("panicked"), "the app panicked: {errors}");
+    assert!(
+        !errors.contains("panicked") && !errors.contains("RuntimeError"),
+        "the app panicked: {errors}"
+    );
 }
 
 async fn js(b: &Page, script: &str) -> serde_json::Value {
