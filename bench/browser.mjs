@@ -126,15 +126,48 @@ async function waitFor(page, fn) {
   await page.waitForFunction(fn, null, { timeout: PATIENCE_MS, polling: 50 });
 }
 
-/// One cold load of the floor page (a new browser context has an empty cache).
-async function floorRun(browser, url) {
+/// Runs in the page: types WORDS into its search box one key at a time, each word then
+/// cleared, and times each key from the input event to the next paint. The same for the app
+/// and the floor.
+async function typeWords(words) {
+  const input = document.querySelector('input[type="search"]');
+  if (!input) return null;
+  // "Next paint": a frame's rAF runs before its paint, and a task queued from it runs
+  // after that paint.
+  const paint = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  const times = [];
+  const counts = [];
+  input.focus();
+  for (const word of words) {
+    for (let i = 1; i <= word.length + 1; i++) {
+      const value = i <= word.length ? word.slice(0, i) : "";
+      const t0 = performance.now();
+      input.value = value;
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      await paint();
+      times.push(performance.now() - t0);
+      // About a fast typist's pace: faster than the URL write's pause.
+      await new Promise((r) => setTimeout(r, 80));
+    }
+    counts.push(document.querySelectorAll("table tbody tr").length);
+  }
+  return { times, counts };
+}
+
+/// One cold load of the floor page (a new browser context has an empty cache), then, with
+/// `interact`, the same keystrokes as the app's.
+async function floorRun(browser, url, interact) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const page = await context.newPage();
     await page.addInitScript(INSTRUMENT);
     await page.goto(`${url}/floor.html`, { waitUntil: "commit" });
     await waitFor(page, () => window.__kd && window.__kd.firstRow != null);
-    return await page.evaluate(() => window.__kd.firstRow);
+    const firstRow = await page.evaluate(() => window.__kd.firstRow);
+    if (!interact) return { firstRow, search: null };
+    // As the app: half a second after the first screen.
+    await page.waitForTimeout(500);
+    return { firstRow, search: await page.evaluate(typeWords, WORDS) };
   } finally {
     await context.close();
   }
@@ -173,30 +206,7 @@ async function appRun(browser, url, interact) {
       };
     }, ROWS);
     if (interact) {
-      load.search = await page.evaluate(async (words) => {
-        const input = document.querySelector('input[type="search"]');
-        if (!input) return null;
-        // "Next paint": a frame's rAF runs before its paint, and a task queued from it runs
-        // after that paint.
-        const paint = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-        const times = [];
-        const counts = [];
-        input.focus();
-        for (const word of words) {
-          for (let i = 1; i <= word.length + 1; i++) {
-            const value = i <= word.length ? word.slice(0, i) : "";
-            const t0 = performance.now();
-            input.value = value;
-            input.dispatchEvent(new Event("input", { bubbles: true }));
-            await paint();
-            times.push(performance.now() - t0);
-            // About a fast typist's pace: faster than the URL write's pause.
-            await new Promise((r) => setTimeout(r, 80));
-          }
-          counts.push(document.querySelectorAll("table tbody tr").length);
-        }
-        return { times, counts };
-      }, WORDS);
+      load.search = await page.evaluate(typeWords, WORDS);
       load.sort = await page.evaluate(async () => {
         const button = document.querySelector("table thead th button");
         if (!button) return null;
@@ -269,26 +279,29 @@ async function main() {
       const { url, child } = await startDevapi(n);
       try {
         // One unmeasured load of each warms the server and the OS file cache.
-        await floorRun(browser, url);
+        await floorRun(browser, url, false);
         await appRun(browser, url, false);
         const floor = [];
         const app = [];
         for (let r = 0; r < RUNS; r++) {
           // Interleaved, so drift in the machine's load hits both sides alike.
-          floor.push(await floorRun(browser, url));
+          floor.push(await floorRun(browser, url, true));
           app.push(await appRun(browser, url, true));
         }
         const search = app.flatMap((a) => (a.search ? a.search.times : []));
+        const floorSearch = floor.flatMap((f) => (f.search ? f.search.times : []));
         const sort = app.flatMap((a) => a.sort || []);
         const row = {
           n,
           runs: RUNS,
-          floorFirstRowMs: median(floor),
+          floorFirstRowMs: median(floor.map((f) => f.firstRow)),
           appFirstRowMs: median(app.map((a) => a.firstRow)),
           appNamesMs: median(app.map((a) => a.names)),
           searchP50Ms: search.length ? percentile(search, 50) : null,
           searchP95Ms: search.length ? percentile(search, 95) : null,
           searchKeystrokes: search.length,
+          floorSearchP50Ms: floorSearch.length ? percentile(floorSearch, 50) : null,
+          floorSearchP95Ms: floorSearch.length ? percentile(floorSearch, 95) : null,
           sortMedianMs: sort.length ? median(sort) : null,
           requests: app[app.length - 1].requests,
           rowsInDom: median(app.map((a) => a.rowsInDom)),
@@ -297,6 +310,7 @@ async function main() {
           raw: { floor, app },
         };
         row.firstRowRatio = row.appFirstRowMs / row.floorFirstRowMs;
+        row.searchP95Ratio = row.searchP95Ms != null && row.floorSearchP95Ms ? row.searchP95Ms / row.floorSearchP95Ms : null;
         results.push(row);
         if (args.lighthouse && n === SIZES[0]) lh = lighthouse(url);
       } finally {
@@ -313,10 +327,11 @@ async function main() {
   console.log("\nBundle (dist: wasm + JS + CSS)");
   for (const f of sizes.files) console.log(`  ${f.file.padEnd(44)} ${kb(f.raw).padStart(10)} raw ${kb(f.gzip).padStart(10)} gzip ${kb(f.brotli).padStart(10)} brotli`);
   console.log(`  ${"total".padEnd(44)} ${kb(sizes.total.raw).padStart(10)} raw ${kb(sizes.total.gzip).padStart(10)} gzip ${kb(sizes.total.brotli).padStart(10)} brotli`);
-  const head = ["bookings", "floor 1st row", "app 1st row", "ratio", "names shown", "search p50", "search p95", "sort", "requests list/animals/repeats", "rows", "list DOM", "heap+wasm"];
+  const head = ["bookings", "floor 1st row", "app 1st row", "ratio", "names shown", "search p50", "search p95", "floor search p50 / p95", "search p95 ratio", "sort", "requests list/animals/repeats", "rows", "list DOM", "heap+wasm"];
   const lines = results.map((r) => [
     String(r.n), fmt(r.floorFirstRowMs), fmt(r.appFirstRowMs), fmtRatio(r.firstRowRatio), fmt(r.appNamesMs),
     r.searchP50Ms == null ? "n/a" : `${r.searchP50Ms.toFixed(1)} ms`, r.searchP95Ms == null ? "n/a" : `${r.searchP95Ms.toFixed(1)} ms`,
+    r.floorSearchP95Ms == null ? "n/a" : `${r.floorSearchP50Ms.toFixed(1)} / ${r.floorSearchP95Ms.toFixed(1)} ms`, fmtRatio(r.searchP95Ratio),
     r.sortMedianMs == null ? "n/a (no sortable header)" : `${r.sortMedianMs.toFixed(1)} ms`,
     `${r.requests.list}/${r.requests.animals}/${r.requests.repeats}`, String(r.rowsInDom), String(r.listElements), `${r.memoryMB.toFixed(1)} MB`,
   ]);
