@@ -423,13 +423,7 @@ pub(super) async fn row_names(b: &Page) -> Vec<String> {
 }
 
 pub(super) async fn type_search(b: &Page, text: &str) {
-    let input = b
-        .client
-        .wait()
-        .at_most(PATIENCE)
-        .for_element(Locator::Css("input[name='q']"))
-        .await
-        .expect("search box");
+    let input = b.element("input[name='q']").await;
     // Emptied as a person would (an input event), so the list follows.
     js(
         b,

@@ -405,13 +405,19 @@ impl Page {
             .await;
     }
 
-    pub async fn click(&self, css: &str) {
+    /// The first element matching `css`, waiting up to [`PATIENCE`] for it to appear.
+    pub async fn element(&self, css: &str) -> fantoccini::elements::Element {
         self.client
             .wait()
             .at_most(PATIENCE)
             .for_element(Locator::Css(css))
             .await
-            .unwrap_or_else(|e| panic!("no `{css}` to click: {e}"))
+            .unwrap_or_else(|e| panic!("no `{css}`: {e}"))
+    }
+
+    pub async fn click(&self, css: &str) {
+        self.element(css)
+            .await
             .click()
             .await
             .unwrap_or_else(|e| panic!("click on `{css}` failed: {e}"));

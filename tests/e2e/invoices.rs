@@ -206,13 +206,7 @@ async fn wait_rows(b: &Page, count: usize) -> Vec<String> {
 
 /// Types into the customer filter, once it is there.
 async fn type_customer(b: &Page, text: &str) {
-    let customer = b
-        .client
-        .wait()
-        .at_most(PATIENCE)
-        .for_element(Locator::Css(".kd-invoice-filters input[type=text]"))
-        .await
-        .expect("customer field");
+    let customer = b.element(".kd-invoice-filters input[type=text]").await;
     customer.send_keys(text).await.expect("type");
 }
 
