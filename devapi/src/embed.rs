@@ -43,7 +43,7 @@ async fn host_page(dist: PathBuf) -> Response {
 
 /// The tags of `index.html` that load the app: its stylesheet and preload links and its
 /// scripts (inline loader or file), in their order. Everything else of the app's own page
-/// (title, meta settings, `body { margin: 0 }`) stays out: the host decides those.
+/// (title, meta settings, the body's class) stays out: the host decides those.
 pub fn app_assets(index: &str) -> String {
     let mut out = Vec::new();
     let mut rest = index;

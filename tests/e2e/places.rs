@@ -236,6 +236,12 @@ async fn every_page_fits_phone_tablet_and_desktop_by_touch_and_is_axe_clean() {
                 }
             }
         }
+        // The app's own page takes the whole window (`body.kd-page`; an embedding host
+        // keeps its own margins).
+        assert_eq!(
+            js(&b, "return getComputedStyle(document.body).margin;").await,
+            json!("0px")
+        );
     })
     .await;
     server.stop().await;
