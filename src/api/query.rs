@@ -319,6 +319,8 @@ impl Core {
         match self.attempts().await? {
             Answer::Unchanged => Ok(Fresh::Unchanged),
             Answer::Body { text, etag } => {
+                // The page's frame (search box, filters) is painted before a list's decode
+                // and first rows, not in one frame with them: it shows a frame sooner.
                 if text.len() >= OWN_TASK_BYTES {
                     next_paint().await;
                 }
