@@ -319,16 +319,17 @@ impl Core {
         match self.attempts().await? {
             Answer::Unchanged => Ok(Fresh::Unchanged),
             Answer::Body { text, etag } => {
+                let large = text.len() >= OWN_TASK_BYTES;
                 // The page's frame (search box, filters) is painted before a list's decode
                 // and first rows, not in one frame with them: it shows a frame sooner.
-                if text.len() >= OWN_TASK_BYTES {
+                if large {
                     next_paint().await;
                 }
                 let apply = (self.decode)(&text)?;
                 // Decoding a list and rendering its first rows in one task blocked a slow
                 // tablet's main thread for both (about 260 ms at 1 000 bookings with 4x CPU
                 // throttling); a turn of the event loop between lets a tap or a paint through.
-                if text.len() >= OWN_TASK_BYTES {
+                if large {
                     gloo_timers::future::TimeoutFuture::new(0).await;
                 }
                 Ok(Fresh::New(apply, etag, text))
