@@ -48,8 +48,11 @@ kd_setup() {
   fi
 
   # The standard library's source: scripts/build.sh rebuilds std for the release wasm with
-  # the app's size settings (docs/toolchain.md, "A smaller standard library").
-  if [ -f "$(kd_std_lock)" ]; then
+  # the app's size settings (docs/toolchain.md, "A smaller standard library"). Its path is
+  # the same before and after the install; asked of rustc once.
+  local std_lock
+  std_lock=$(kd_std_lock)
+  if [ -f "$std_lock" ]; then
     kd_log "rust-src: present"
   else
     kd_log "rust-src: installing"
@@ -136,7 +139,7 @@ kd_setup() {
   # crates on disk first. Quick when they are already there.
   (cd "$KD_ROOT" && cargo fetch --quiet)
   # ... and the crates the standard library's own build needs, when it is rebuilt.
-  if [ -f "$(kd_std_lock)" ]; then
+  if [ -f "$std_lock" ]; then
     (cd "$KD_ROOT" && RUSTC_BOOTSTRAP=1 cargo fetch --quiet -Zbuild-std=std,panic_abort \
       --target wasm32-unknown-unknown)
   fi
