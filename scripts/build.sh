@@ -52,6 +52,21 @@ fi
 trunk build --release --offline --public-url "$PUBLIC_URL" --dist "$DIST_DIR"
 index="$DIST_DIR/index.html"
 
+# 0. The stylesheet without its comments and indentation: 6.1 -> 3.9 KB brotli, and it blocks
+# the first paint. Not trunk's --minify: that also minifies index.html, whose comments are
+# the operator's guide (and whose unquoted attributes the steps below do not read). The file
+# keeps trunk's name (a hash of the source, so it still changes with every edit); its
+# integrity attribute is computed anew.
+for css in "$DIST_DIR"/*.css; do
+  [ -e "$css" ] || continue
+  perl -0777 -i -pe 's{/\*.*?\*/}{}gs; s/^[ \t]+//mg; s/[ \t]+$//mg; s/\n{2,}/\n/g; s/\A\n//' "$css"
+  sri="sha384-$(perl -MDigest::SHA=sha384_base64 -0777 -ne 'print sha384_base64($_)' "$css")"
+  CSS_NAME="${css##*/}" SRI="$sri" \
+    perl -0777 -i -pe 's{(href="[^"]*\Q$ENV{CSS_NAME}\E"\s+integrity=")[^"]*}{$1$ENV{SRI}}g' "$index"
+  grep -qF "integrity=\"$sri\"" "$index" ||
+    { echo "build.sh: could not write ${css##*/}'s integrity into $index" >&2; exit 1; }
+done
+
 # 1. Inline script and style blocks -> external files named by their content's sha256, the
 # same `<name>-<hex>.<ext>` shape as trunk's own assets, so they are cached as immutable.
 externalize() { # TAG EXT PREFIX REPLACEMENT_TEMPLATE(with @HREF@)
