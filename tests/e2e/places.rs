@@ -242,6 +242,17 @@ async fn every_page_fits_phone_tablet_and_desktop_by_touch_and_is_axe_clean() {
             js(&b, "return getComputedStyle(document.body).margin;").await,
             json!("0px")
         );
+        // Its tab icon is inline, so no /favicon.ico goes to the server (whose fallback
+        // would answer it with index.html) on a cold start over the counter's Wi-Fi.
+        assert_eq!(
+            js(
+                &b,
+                "return [...document.querySelectorAll('link[rel~=icon]')]\
+                 .map(l => l.href.slice(0, 19));"
+            )
+            .await,
+            json!(["data:image/svg+xml,"])
+        );
     })
     .await;
     server.stop().await;
