@@ -9,6 +9,7 @@ pub mod clock;
 pub mod components;
 pub mod config;
 pub mod format;
+pub mod frame;
 pub mod i18n;
 pub mod model;
 pub mod pages;

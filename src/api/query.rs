@@ -9,6 +9,7 @@ use super::endpoints::{Call, Fresh};
 use super::error::ApiError;
 use super::request::Answer;
 use super::snapshot::Snapshot;
+use crate::frame::next_paint;
 use futures::channel::oneshot;
 use futures::future::{select, Either, LocalBoxFuture};
 use futures::FutureExt;
@@ -45,16 +46,6 @@ type Apply = Box<dyn FnOnce() -> bool>;
 // already ended the app. Taking the data anyway keeps this free of panics.
 pub(super) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-/// Resolves in a task after the next paint, or after 100 ms if no frame comes (a hidden tab
-/// draws none).
-async fn next_paint() {
-    let (tx, rx) = oneshot::channel();
-    crate::components::window::after_paint(move || {
-        let _ = tx.send(());
-    });
-    let _ = select(rx, gloo_timers::future::TimeoutFuture::new(100)).await;
 }
 
 pub(super) fn now_ms() -> f64 {
