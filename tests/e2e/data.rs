@@ -610,6 +610,68 @@ async fn rows_are_built_as_the_reader_comes_near_them() {
     server.stop().await;
 }
 
+/// Each key of a search builds the rows down to the bottom of the window; the rows below it
+/// come once the rows have stayed as they are for a moment (`SETTLE_PAUSE`), not after every
+/// key's paint, where the next key would take them away again.
+#[tokio::test]
+async fn keys_of_a_search_build_only_the_rows_that_show() {
+    let server = serve_generated().await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.goto(&format!("{url}/bookings?status=all")).await;
+        b.texts(".kd-table--bookings tbody tr", 4).await;
+        tokio::time::sleep(Duration::from_millis(800)).await;
+        // Keys 80 ms apart, each a change of every row (run A and run B share none). Row
+        // additions are timed by a MutationObserver: a key's own rows are added before a
+        // task queued right after its input event, so any added later but before the next
+        // key came from something else (the rows below the window, built after a paint).
+        let v = js(
+            &b,
+            r#"return (async () => {
+               const body = document.querySelector('.kd-table--bookings tbody');
+               const input = document.querySelector('input[type="search"]');
+               const added = [];
+               new MutationObserver((ms) => {
+                 const now = performance.now();
+                 for (const m of ms) for (const n of m.addedNodes) if (n.nodeName === 'TR') added.push(now);
+               }).observe(body, { childList: true });
+               const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+               const keys = [];
+               for (const value of ['run a', 'run b', 'run a', 'run b', 'run a', 'run b']) {
+                 const at = performance.now();
+                 input.value = value;
+                 input.dispatchEvent(new Event('input', { bubbles: true }));
+                 await sleep(0);
+                 keys.push({ at, done: performance.now(), rows: body.children.length });
+                 await sleep(80);
+               }
+               const last = keys[keys.length - 1];
+               await sleep(900);
+               const between = added.filter((t) => keys.some((k, i) =>
+                 t > k.done && t < (i + 1 < keys.length ? keys[i + 1].at : last.at + 200)));
+               const after = added.filter((t) => t > last.done);
+               return { between: between.length, keyRows: keys.map((k) => k.rows),
+                 after: after.map((t) => Math.round(t - last.at)), rows: body.children.length };
+             })();"#,
+        )
+        .await;
+        assert_eq!(v["between"], json!(0), "rows built between keys: {v}");
+        let key_rows: Vec<u64> = serde_json::from_value(v["keyRows"].clone()).expect("rows");
+        let last_key = *key_rows.last().expect("keys");
+        // 900 px: about 11 rows show below the filters.
+        assert!((4..=40).contains(&last_key), "rows after a key: {v}");
+        let rows = v["rows"].as_u64().unwrap_or(0);
+        assert!(rows > last_key, "the rows below the window came after the pause: {v}");
+        let after: Vec<f64> = serde_json::from_value(v["after"].clone()).expect("times");
+        assert!(
+            after.iter().all(|t| *t >= 240.0),
+            "rows below the window came only after the pause: {v}"
+        );
+    })
+    .await;
+    server.stop().await;
+}
+
 /// The table has only some rows in the DOM, so it says how many it has in all
 /// (`aria-rowcount`, the header row included) and each built row its place
 /// (`aria-rowindex`), also for a row that stayed when a search took the rows above it away.
