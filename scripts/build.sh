@@ -56,7 +56,8 @@ index="$DIST_DIR/index.html"
 # the first paint. Not trunk's --minify: that also minifies index.html, whose comments are
 # the operator's guide (and whose unquoted attributes the steps below do not read). The file
 # keeps trunk's name (a hash of the source, so it still changes with every edit); its
-# integrity attribute is computed anew.
+# integrity attribute is computed anew. The comment pattern is plain: no string in
+# style/main.css may hold a comment opener.
 for css in "$DIST_DIR"/*.css; do
   [ -e "$css" ] || continue
   perl -0777 -i -pe 's{/\*.*?\*/}{}gs; s/^[ \t]+//mg; s/[ \t]+$//mg; s/\n{2,}/\n/g; s/\A\n//' "$css"
