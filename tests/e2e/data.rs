@@ -273,6 +273,15 @@ fn today() -> chrono::NaiveDate {
     chrono::Local::now().date_naive()
 }
 
+/// The booking list with every status, its first rows shown, and then time for the rows
+/// below the window: they come after the window's pause (250 ms without a change), a paint
+/// and the observer's first answer.
+async fn open_all_bookings_settled(b: &Page, url: &str) {
+    b.goto(&format!("{url}/bookings?status=all")).await;
+    b.texts(".kd-table--bookings tbody tr", 4).await;
+    tokio::time::sleep(Duration::from_millis(800)).await;
+}
+
 /// 1 000 generated bookings, served with the release build.
 async fn serve_generated() -> Server {
     serve(
@@ -410,9 +419,7 @@ async fn rows_are_built_without_a_document_root_and_without_an_observer() {
         .await;
         let url = server.url();
         scenario(|b| async move {
-            b.goto(&format!("{url}/bookings?status=all")).await;
-            b.texts(".kd-table--bookings tbody tr", 4).await;
-            tokio::time::sleep(Duration::from_millis(800)).await;
+            open_all_bookings_settled(&b, &url).await;
             let count = "return document.querySelectorAll('.kd-table--bookings tbody tr').length;";
             let first = js(&b, count).await.as_u64().unwrap_or(0);
             if all_at_once {
@@ -557,8 +564,7 @@ async fn rows_are_built_as_the_reader_comes_near_them() {
     let server = serve_generated().await;
     let url = server.url();
     scenario(|b| async move {
-        b.goto(&format!("{url}/bookings?status=all")).await;
-        b.texts(".kd-table--bookings tbody tr", 4).await;
+        open_all_bookings_settled(&b, &url).await;
         let rows = || async {
             js(
                 &b,
@@ -568,8 +574,6 @@ async fn rows_are_built_as_the_reader_comes_near_them() {
             .as_u64()
             .unwrap_or(0)
         };
-        // The rest after the first paint, and the observer's first answer.
-        tokio::time::sleep(Duration::from_millis(800)).await;
         let first = rows().await;
         // 900 px: about 11 rows show below the filters, as many again are built below.
         assert!((10..=80).contains(&first), "{first} rows built at first");
@@ -618,9 +622,7 @@ async fn keys_of_a_search_build_only_the_rows_that_show() {
     let server = serve_generated().await;
     let url = server.url();
     scenario(|b| async move {
-        b.goto(&format!("{url}/bookings?status=all")).await;
-        b.texts(".kd-table--bookings tbody tr", 4).await;
-        tokio::time::sleep(Duration::from_millis(800)).await;
+        open_all_bookings_settled(&b, &url).await;
         // Keys 80 ms apart, each a change of every row (run A and run B share none). Row
         // additions are timed by a MutationObserver: a key's own rows are added before a
         // task queued right after its input event, so any added later but before the next
@@ -680,8 +682,7 @@ async fn a_table_tells_screen_readers_its_size_and_each_rows_place() {
     let server = serve_generated().await;
     let url = server.url();
     scenario(|b| async move {
-        b.goto(&format!("{url}/bookings?status=all")).await;
-        b.texts(".kd-table--bookings tbody tr", 4).await;
+        open_all_bookings_settled(&b, &url).await;
         // [aria-rowcount, the header row's index, each built row's index].
         let numbers = || async {
             let v = js(
@@ -697,7 +698,6 @@ async fn a_table_tells_screen_readers_its_size_and_each_rows_place() {
         };
         let in_order = |n: usize| (2..n + 2).map(|i| Some(i.to_string())).collect::<Vec<_>>();
 
-        tokio::time::sleep(Duration::from_millis(800)).await;
         let (count, header, rows) = numbers().await;
         assert_eq!(
             (count.as_deref(), header.as_deref()),
