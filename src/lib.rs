@@ -235,9 +235,20 @@ fn auto_refresh(cache: Cache, secs: u32, online: ReadSignal<bool>) {
     }
 }
 
+/// How long after the page's `load` event the service worker is registered (see
+/// [`offline_shell`]).
+const SHELL_PAUSE_MS: u32 = 2_000;
+
 /// Registers the service worker that keeps the app shell for starts without a network, when
 /// the page names one (`service-worker` setting; our own index.html does). Never when
 /// embedded: the host page owns its origin and its workers, and names none.
+///
+/// Not at start: a first visit's install fetches the whole shell again (index, JS, CSS, the
+/// 240 KB wasm) and starts a worker, which on a two-core machine ran beside the first list's
+/// decode and render (benchmark pairs at 10 000 bookings: first row 420 and 424 ms with it,
+/// 381 and 375 ms without). So it waits for the page's `load`, [`SHELL_PAUSE_MS`] more and
+/// a pause in typing (`api::busy`). The shell is kept from the first visit all the same,
+/// a few seconds later.
 fn offline_shell(config: &Config) {
     let Some(script) = config.service_worker.as_deref() else {
         return;
@@ -255,12 +266,27 @@ fn offline_shell(config: &Config) {
     if !js_sys::Reflect::has(&navigator, &"serviceWorker".into()).unwrap_or(false) {
         return;
     }
-    let registered = navigator.service_worker().register(&url);
     leptos::task::spawn_local(async move {
+        page_loaded().await;
+        gloo_timers::future::TimeoutFuture::new(SHELL_PAUSE_MS).await;
+        api::busy::idle().await;
+        let registered = navigator.service_worker().register(&url);
         if let Err(e) = wasm_bindgen_futures::JsFuture::from(registered).await {
             leptos::logging::warn!("Kennel Desk: no offline start, service worker refused: {e:?}");
         }
     });
+}
+
+/// Resolves once the window's `load` event has fired (at once when it has already).
+async fn page_loaded() {
+    if document().ready_state() == "complete" {
+        return;
+    }
+    // The promise's own resolve function is the listener: no Rust closure to keep alive.
+    let loaded = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = window().add_event_listener_with_callback("load", &resolve);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(loaded).await;
 }
 
 /// Mounts the app into `target` (the `#kennel-desk` element, or `<body>`).

@@ -1074,6 +1074,46 @@ async fn a_reload_without_the_service_starts_and_shows_the_stored_data() {
     server.stop().await;
 }
 
+/// The service worker is registered after the first screen: at the page's `load` and the
+/// app's pause after it, not at start, when its install (the whole shell fetched again) ran
+/// beside the first list's decode and render.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_service_worker_is_registered_after_the_first_screen() {
+    let server = serve(fixture(), Some(dist()), Faults::default()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.goto(&format!("{url}/bookings")).await;
+        b.wait_text(".kd-table--bookings tbody", "Bella").await;
+        // When a registration is first seen: never before the app registered it.
+        let registered = "return navigator.serviceWorker.getRegistration()\
+                          .then(r => r ? performance.now() : null);";
+        let started = Instant::now();
+        let seen = loop {
+            if let Some(at) = js(&b, registered).await.as_f64() {
+                break at;
+            }
+            assert!(
+                started.elapsed() < PATIENCE,
+                "the service worker was never registered"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        };
+        let loaded = js(
+            &b,
+            "return performance.getEntriesByType('navigation')[0].loadEventStart;",
+        )
+        .await
+        .as_f64()
+        .expect("a load time");
+        assert!(
+            seen >= loaded + 2_000.0,
+            "registered by {seen:.0} ms; the page loaded at {loaded:.0} ms"
+        );
+    })
+    .await;
+    server.stop().await;
+}
+
 /// Not a check but a measurement (run by hand, `--ignored --nocapture`): one refresh of an
 /// unchanged list of 50 000 bookings, bytes over the wire and main-thread time in long tasks.
 /// `KD_MEASURE_DIST` may name another build (e.g. the main branch's dist) for "before".
