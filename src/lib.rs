@@ -248,8 +248,8 @@ const SHELL_PAUSE_MS: u32 = 2_000;
 /// decode and render (benchmark pairs at 10 000 bookings: first row 420 and 424 ms with it,
 /// 381 and 375 ms with no worker at all). So it waits for the page's `load` (which the
 /// list's request does not hold up: only the page's own files, without which the app would
-/// not run), [`SHELL_PAUSE_MS`] more and a pause in typing (`api::busy`). The shell is kept from the first visit all the same,
-/// a few seconds later.
+/// not run), [`SHELL_PAUSE_MS`] more and a pause in typing (`api::busy`). The shell is kept
+/// from the first visit all the same, a few seconds later.
 fn offline_shell(config: &Config) {
     let Some(script) = config.service_worker.as_deref() else {
         return;
