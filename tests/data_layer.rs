@@ -108,6 +108,31 @@ fn wrong_types_in_a_list_fail_only_their_records() {
     assert_eq!(list.rejected[0].id.as_deref(), Some("b-2"));
 }
 
+#[test]
+fn a_list_reads_whole_whatever_its_records_weigh() {
+    // The one-pass read guesses the list's length from the body's: far more records than
+    // the guess (tiny records) and far fewer (long care notes) must both read in full and in
+    // order, and a guess too high must not stay reserved.
+    let tiny: Vec<String> = (0..2_000).map(|i| format!(r#"{{"id":"b-{i}"}}"#)).collect();
+    let list = decode_list::<Booking>(&format!("[{}]", tiny.join(",")), "the list").unwrap();
+    assert_eq!(list.items.len(), 2_000);
+    assert!(list.rejected.is_empty());
+    assert_eq!(list.items[1_999].id, "b-1999");
+    let care = "x".repeat(4_000);
+    let heavy: Vec<String> = (0..3)
+        .map(|i| format!(r#"{{"id":"b-{i}","care":"{care}","status":"in_house"}}"#))
+        .collect();
+    let list = decode_list::<Booking>(&format!("[{}]", heavy.join(",")), "the list").unwrap();
+    let ids: Vec<&str> = list.items.iter().map(|b| b.id.as_str()).collect();
+    assert_eq!(ids, ["b-0", "b-1", "b-2"]);
+    assert_eq!(list.items[2].care.as_deref().map(str::len), Some(4_000));
+    assert!(
+        list.items.capacity() < 2 * list.items.len(),
+        "{} slots kept for 3 records",
+        list.items.capacity()
+    );
+}
+
 use kennel_desk::model::rows::{
     common_prefix, first_row_guess, keyed_rows, rows_to, same_order, BOOKINGS_CARDS_BELOW_EM,
     CARD_GUESS_PX, INVOICES_CARDS_BELOW_EM, TABLE_ROW_PX,

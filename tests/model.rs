@@ -136,6 +136,15 @@ fn booking_statuses_map_known_spellings_and_keep_the_rest() {
         ("pick-up", BookingStatus::Pickup),
         ("waitlisted", BookingStatus::Other("waitlisted".into())),
         ("checked_out", BookingStatus::Other("checked_out".into())),
+        // The longest known spelling, spaced out past the fold's buffer: only letters count.
+        ("  Departing - Today  (*)  ", BookingStatus::Pickup),
+        ("Ärriving", BookingStatus::Other("Ärriving".into())),
+        // Folds past the buffer: unknown, even though it begins with a known spelling.
+        (
+            "in house since monday morning",
+            BookingStatus::Other("in house since monday morning".into()),
+        ),
+        ("--", BookingStatus::Other("--".into())),
     ];
     for (raw, want) in cases {
         assert_eq!(BookingStatus::from(Some(raw.to_string())), want, "{raw}");
