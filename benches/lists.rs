@@ -8,12 +8,8 @@
 //! 2. search: one keystroke over the list as the booking list does it (haystacks built once
 //!    per answer, the sorted order once per sort, each keystroke filtering that order:
 //!    `listing::filter_order`) vs. lower-casing every field of every booking per keystroke.
-//! 3. sort: the working order as `listing::sorted_order` builds it (most pairs compared by
-//!    one packed number) vs. the same order compared field by field (status, start, time,
-//!    id) through the same sort; both include reading every booking's time.
-//! 4. scale: time per booking at 1 000, 10 000 and 50 000 bookings; flat means linear.
+//! 3. scale: time per booking at 1 000, 10 000 and 50 000 bookings; flat means linear.
 
-use kennel_desk::model::board::time_key;
 use kennel_desk::model::listing::{
     animal_slots, booking_haystack, filter_order, sorted_order, BookingFilter,
 };
@@ -69,30 +65,11 @@ fn naive_search(bookings: &[Booking], needle: &str) -> usize {
         .count()
 }
 
-/// The working order compared field by field: the baseline of the sort column.
-fn fieldwise_order(bookings: &[Booking]) -> Vec<usize> {
-    let times: Vec<_> = bookings
-        .iter()
-        .map(|b| time_key(b.time.as_deref()))
-        .collect();
-    let mut rows: Vec<usize> = (0..bookings.len()).collect();
-    kennel_desk::model::order::sort_rows(&mut rows, &|x, y| {
-        let (a, b) = (&bookings[x], &bookings[y]);
-        a.status
-            .rank()
-            .cmp(&b.status.rank())
-            .then_with(|| a.from.cmp(&b.from))
-            .then_with(|| times[x].cmp(&times[y]))
-            .then_with(|| a.id.cmp(&b.id))
-    });
-    rows
-}
-
 fn main() {
     let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 21).expect("a date");
     println!("Kennel Desk list benchmark (native, release; median of several runs)\n");
     println!(
-        "{:>8} {:>9} | {:>10} {:>10} {:>6} | {:>10} {:>10} {:>6} | {:>10} {:>10} {:>6} | {:>8}",
+        "{:>8} {:>9} | {:>10} {:>10} {:>6} | {:>10} {:>10} {:>6} | {:>8}",
         "bookings",
         "JSON KB",
         "strict ms",
@@ -100,9 +77,6 @@ fn main() {
         "ratio",
         "naive ms",
         "ours ms",
-        "ratio",
-        "fields ms",
-        "packed ms",
         "ratio",
         "us/row"
     );
@@ -143,19 +117,8 @@ fn main() {
                 |_| None,
             ));
         });
-        let fieldwise = median(runs, || {
-            black_box(fieldwise_order(&list.items));
-        });
-        let packed = median(runs, || {
-            black_box(sorted_order(&list.items, None, |_| None));
-        });
-        assert_eq!(
-            fieldwise_order(&list.items),
-            order,
-            "the same order both ways"
-        );
         println!(
-            "{:>8} {:>9} | {:>10.2} {:>10.2} {:>6.2} | {:>10.2} {:>10.2} {:>6.2} | {:>10.2} {:>10.2} {:>6.2} | {:>8.2}",
+            "{:>8} {:>9} | {:>10.2} {:>10.2} {:>6.2} | {:>10.2} {:>10.2} {:>6.2} | {:>8.2}",
             n,
             json.len() / 1024,
             ms(strict),
@@ -164,9 +127,6 @@ fn main() {
             ms(naive),
             ms(indexed),
             ms(indexed) / ms(naive),
-            ms(fieldwise),
-            ms(packed),
-            ms(packed) / ms(fieldwise),
             ours.as_secs_f64() * 1e6 / n as f64,
         );
     }

@@ -173,17 +173,6 @@ pub fn board(bookings: &[Booking], day: Day, today: Day) -> [Vec<usize>; 3] {
 /// "09:30 Uhr", "9h30", "0930", "9am", "9:30 pm", "14 Uhr", or the start of a range
 /// ("9:00–10:00"). `None` for anything else ("morning", "25:00").
 pub fn parse_time(text: &str) -> Option<u16> {
-    // "HH:MM", the form services write, without the lower-cased copy below: the booking
-    // list's first sort reads every booking's time before the first row shows.
-    if let [h1, h2, b':', m1, m2] = *text.as_bytes() {
-        let digit = |c: u8| c.is_ascii_digit().then(|| u16::from(c - b'0'));
-        if let (Some(h1), Some(h2), Some(m1), Some(m2)) =
-            (digit(h1), digit(h2), digit(m1), digit(m2))
-        {
-            let (hour, minute) = (h1 * 10 + h2, m1 * 10 + m2);
-            return (hour < 24 && minute < 60).then_some(hour * 60 + minute);
-        }
-    }
     let t = text.trim().to_ascii_lowercase();
     let bytes = t.as_bytes();
     let digits = |from: usize| {

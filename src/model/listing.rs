@@ -363,18 +363,7 @@ pub fn sorted_order<'a>(
     let dir = |o: Ordering| if descending { o.reverse() } else { o };
     let Some(Sort { key, .. }) = sort else {
         let t = times();
-        // The first screen waits for this sort. Most rows' status, start and time fit one
-        // number that compares as they do (`working_key`): those pairs compare two integers
-        // from one small array instead of reaching into two bookings' strings.
-        let packed: Vec<Option<u64>> = bookings
-            .iter()
-            .zip(&t)
-            .map(|(b, t)| working_key(b, t))
-            .collect();
         sort_rows(&mut rows, &|x, y| {
-            if let (Some(p), Some(q)) = (packed[x], packed[y]) {
-                return p.cmp(&q).then_with(|| id(x, y));
-            }
             let (a, b) = (&bookings[x], &bookings[y]);
             a.status
                 .rank()
@@ -439,44 +428,6 @@ pub fn sorted_order<'a>(
         }
     }
     rows
-}
-
-/// A booking's place in the working order (status, then start, then time) as one number,
-/// when its start is missing or written `YYYY-MM-DD` and its time is missing or read:
-/// then comparing numbers is comparing what the full comparison compares (dates of that
-/// form compare as text as they do as numbers; a time read has no text part). `None` for
-/// the rest, which take the full comparison.
-fn working_key(b: &Booking, time: &(u8, u16, String)) -> Option<u64> {
-    let from = match b.from.as_deref() {
-        None => 0,
-        Some(text) => 1 + date_digits(text)?,
-    };
-    let (class, minutes, _) = *time;
-    if !time.2.is_empty() {
-        return None;
-    }
-    Some(
-        u64::from(b.status.rank()) << 48 | from << 16 | u64::from(class) << 12 | u64::from(minutes),
-    )
-}
-
-/// `YYYY-MM-DD` as the number YYYYMMDD (below 2^27), whatever the digits say.
-fn date_digits(text: &str) -> Option<u64> {
-    let bytes = text.as_bytes();
-    if bytes.len() != 10 || bytes[4] != b'-' || bytes[7] != b'-' {
-        return None;
-    }
-    let mut n = 0;
-    for (i, &c) in bytes.iter().enumerate() {
-        if i == 4 || i == 7 {
-            continue;
-        }
-        if !c.is_ascii_digit() {
-            return None;
-        }
-        n = n * 10 + u64::from(c - b'0');
-    }
-    Some(n)
 }
 
 /// Missing values sort last in ascending order.
