@@ -9,8 +9,8 @@
 
 use crate::model::Decimal;
 use js_sys::{Array, Function, Object, Reflect};
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::cell::RefCell;
-use std::collections::{HashMap, HashSet};
 use wasm_bindgen::{JsCast, JsValue};
 
 /// The locale dates, times and amounts are formatted for: the one the app's language was
@@ -75,7 +75,7 @@ pub fn date(year: i32, month: u32, day: u32, style: DateStyle) -> Option<String>
 /// days, and each `Intl` call (a JS `Date`, the format, the string back into wasm) cost
 /// 7 % of a search keystroke's script in the profile before.
 pub fn day(day: crate::model::board::Day, style: DateStyle) -> String {
-    // One string key, so the map is the `HashMap<String, String>` the app already has code
+    // One string key, so the map is the `FxHashMap<String, String>` the app already has code
     // for (a tuple key made a new instantiation: 0.4 KB more wasm).
     let mut key = current_locale();
     key.push(match style {
@@ -163,13 +163,13 @@ thread_local! {
     /// row is slow (each constructor resolves the locale against ICU data). `None`: no
     /// formatter for that currency, use the plain fallback. One map for both kinds, not two
     /// (a hash map's code is compiled per key type).
-    static FORMATTERS: RefCell<HashMap<FormatterKey, Option<Function>>> =
-        RefCell::new(HashMap::new());
+    static FORMATTERS: RefCell<FxHashMap<FormatterKey, Option<Function>>> =
+        RefCell::new(FxHashMap::default());
     /// The currency codes the browser knows (`Intl.supportedValuesOf`); `None` when the
     /// browser cannot list them, then every well-formed code is tried.
-    static KNOWN: Option<HashSet<String>> = known_currencies();
+    static KNOWN: Option<FxHashSet<String>> = known_currencies();
     /// Days already written, by locale, style and day: see [`day`].
-    static DAY_TEXTS: RefCell<HashMap<String, String>> = RefCell::new(HashMap::new());
+    static DAY_TEXTS: RefCell<FxHashMap<String, String>> = RefCell::new(FxHashMap::default());
 }
 
 /// (locale, currency code, `None`) for money, (locale, "", date style) for dates.
@@ -235,7 +235,7 @@ fn make_formatter(locale: &str, code: &str) -> Option<Function> {
         .ok()
 }
 
-fn known_currencies() -> Option<HashSet<String>> {
+fn known_currencies() -> Option<FxHashSet<String>> {
     let intl = Reflect::get(&js_sys::global(), &"Intl".into()).ok()?;
     let list: Function = Reflect::get(&intl, &"supportedValuesOf".into())
         .ok()?

@@ -27,8 +27,8 @@ use crate::model::{decode_list, decode_one, Animal, Booking, Invoice, List};
 use futures::FutureExt;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use rustc_hash::FxHashMap;
 use serde::de::DeserializeOwned;
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -42,12 +42,12 @@ struct Inner {
     config: Config,
     bookings: Query<List<Booking>>,
     invoices: Query<List<Invoice>>,
-    booking: Mutex<HashMap<String, Query<Booking>>>,
-    invoice: Mutex<HashMap<String, Query<Invoice>>>,
-    animal: Mutex<HashMap<String, Query<Animal>>>,
+    booking: Mutex<FxHashMap<String, Query<Booking>>>,
+    invoice: Mutex<FxHashMap<String, Query<Invoice>>>,
+    animal: Mutex<FxHashMap<String, Query<Animal>>>,
     animal_slots: Arc<Limiter>,
     /// Animal bodies kept for a reload offline, by id.
-    kept_animals: Arc<Mutex<HashMap<String, Snapshot>>>,
+    kept_animals: Arc<Mutex<FxHashMap<String, Snapshot>>>,
     /// A write of `kept_animals` is scheduled.
     animals_flush: Arc<AtomicBool>,
 }
@@ -382,13 +382,13 @@ fn retry_if_shown(q: &Arc<Core>) {
     }
 }
 
-fn sweep<T: Send + Sync + 'static>(map: &Mutex<HashMap<String, Query<T>>>, now: f64, gc_ms: f64) {
+fn sweep<T: Send + Sync + 'static>(map: &Mutex<FxHashMap<String, Query<T>>>, now: f64, gc_ms: f64) {
     lock(map).retain(|_, q| !q.core.evictable(now, gc_ms));
 }
 
 /// Runs `act` on every query of `map`, through the untyped core so it is compiled once.
 fn each<T: Send + Sync + 'static>(
-    map: &Mutex<HashMap<String, Query<T>>>,
+    map: &Mutex<FxHashMap<String, Query<T>>>,
     act: &dyn Fn(&Arc<Core>),
 ) {
     // Collect first: refresh() may run code that takes the same lock.
@@ -400,7 +400,7 @@ fn each<T: Send + Sync + 'static>(
 
 /// The query for `id`, created on first use (not started: the caller decides how fresh).
 fn entry<T: PartialEq + Send + Sync + 'static>(
-    map: &Mutex<HashMap<String, Query<T>>>,
+    map: &Mutex<FxHashMap<String, Query<T>>>,
     id: &str,
     make: impl FnOnce(String) -> Query<T>,
 ) -> Query<T> {

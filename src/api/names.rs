@@ -13,7 +13,8 @@ use futures::future::{abortable, AbortHandle};
 use leptos::leptos_dom::helpers::IntervalHandle;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use std::collections::{HashMap, VecDeque};
+use rustc_hash::FxHashMap;
+use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -31,7 +32,7 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 
 struct Shared {
     queue: Mutex<VecDeque<String>>,
-    entries: Mutex<HashMap<String, Entry>>,
+    entries: Mutex<FxHashMap<String, Entry>>,
     failed: AtomicUsize,
     dirty: AtomicBool,
     stopped: AtomicBool,
@@ -59,7 +60,7 @@ impl NameIndex {
     pub fn empty() -> NameIndex {
         let shared = Arc::new(Shared {
             queue: Mutex::new(VecDeque::new()),
-            entries: Mutex::new(HashMap::new()),
+            entries: Mutex::new(FxHashMap::default()),
             failed: AtomicUsize::new(0),
             dirty: AtomicBool::new(false),
             stopped: AtomicBool::new(false),
@@ -134,7 +135,7 @@ impl NameIndex {
 
     /// Runs `f` with the known animals. Call [`NameIndex::version`]'s `track()` first in
     /// reactive code, so it re-runs when names arrive.
-    pub fn with<R>(&self, f: impl FnOnce(&HashMap<String, Entry>) -> R) -> R {
+    pub fn with<R>(&self, f: impl FnOnce(&FxHashMap<String, Entry>) -> R) -> R {
         f(&lock(&self.shared.entries))
     }
 }

@@ -10,7 +10,7 @@ use super::order::{sort_items, sort_rows};
 use super::status::{BookingStatus, InvoiceStatus};
 use super::text::fold;
 use super::{Booking, Invoice};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::fmt;
 
 /// A calendar day, counted from 1970-01-01 (the default).
@@ -232,8 +232,8 @@ pub fn time_key(time: Option<&str>) -> (u8, u16, String) {
 /// "owes" flag is a look-up, not a scan.
 #[derive(Default)]
 pub struct OpenInvoices<'a> {
-    by_booking: HashMap<&'a str, Vec<&'a Invoice>>,
-    by_customer: HashMap<&'a str, Vec<&'a Invoice>>,
+    by_booking: FxHashMap<&'a str, Vec<&'a Invoice>>,
+    by_customer: FxHashMap<&'a str, Vec<&'a Invoice>>,
 }
 
 impl<'a> OpenInvoices<'a> {
@@ -343,7 +343,7 @@ pub fn location_key(location: Option<&str>) -> Option<String> {
 /// under `None` and never clash: "no location" is not a place.
 pub fn by_location(bookings: &[Booking], on_board: &[usize], day: Day) -> Vec<LocationGroup> {
     let mut groups: Vec<LocationGroup> = Vec::new();
-    let mut index: HashMap<Option<String>, usize> = HashMap::new();
+    let mut index: FxHashMap<Option<String>, usize> = FxHashMap::default();
     for &i in on_board {
         let key = location_key(bookings[i].location.as_deref());
         let slot = *index.entry(key.clone()).or_insert_with(|| {

@@ -6,6 +6,7 @@ use super::board::{natural_cmp, time_key, Day};
 use super::order::sort_rows;
 use super::text::{contains, fold};
 use super::{Animal, Booking, BookingStatus};
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::cmp::Ordering;
 
 /// A sortable column of some list.
@@ -183,7 +184,7 @@ pub fn booking_haystack_with(b: &Booking, status: &str) -> String {
 
 /// Distinct values in first-seen order; used to fetch each animal once, not once per row.
 pub fn distinct<'a>(values: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = FxHashSet::default();
     values.into_iter().filter(|v| seen.insert(*v)).collect()
 }
 
@@ -202,7 +203,7 @@ pub const NO_ANIMAL: u32 = u32::MAX;
 /// animal as its place among them ([`NO_ANIMAL`] for none): built once per list, so a
 /// keystroke finds each row's animal by index instead of hashing its id.
 pub fn animal_slots(bookings: &[Booking]) -> (Vec<String>, Vec<u32>) {
-    let mut place: std::collections::HashMap<&str, u32> = std::collections::HashMap::new();
+    let mut place: FxHashMap<&str, u32> = FxHashMap::default();
     let mut ids = Vec::new();
     let slots = bookings
         .iter()
@@ -453,7 +454,7 @@ pub fn overlaps(b: &Booking, from: Option<Day>, to: Option<Day>) -> bool {
 /// The choices of a filter: each value once however it is spelled ("Run 1", "run 1 "), the
 /// first spelling kept, sorted as people read them ("Run 2" before "Run 10").
 pub fn distinct_choices(values: Vec<&str>) -> Vec<String> {
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = FxHashSet::default();
     let mut choices: Vec<(String, String)> = values
         .into_iter()
         .map(str::trim)

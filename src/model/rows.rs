@@ -6,7 +6,7 @@
 //! The key also carries a hash of the record's content: a changed record gets a new key, so
 //! its row is rebuilt with the new values while every other row stays as it was.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 /// The identity of a row between two answers of the service.
@@ -31,7 +31,7 @@ pub struct RowKey {
 /// reversed while only a screenful of rows was built showed the row that kept its index
 /// first. So the tables key a new order afresh; a sort rebuilds most rows anyway.
 pub fn same_order(old: &[RowKey], new: &[RowKey]) -> bool {
-    let at: HashMap<&RowKey, usize> = old.iter().enumerate().map(|(i, k)| (k, i)).collect();
+    let at: FxHashMap<&RowKey, usize> = old.iter().enumerate().map(|(i, k)| (k, i)).collect();
     let mut last = None;
     new.iter().filter_map(|k| at.get(k)).all(|&i| {
         let in_order = last.is_none_or(|l| i > l);
@@ -106,7 +106,8 @@ pub fn keyed_rows<T: Hash>(
     shown: &[usize],
     id: impl Fn(&T) -> &str,
 ) -> Vec<(RowKey, usize)> {
-    let mut seen: HashMap<&str, u32> = HashMap::with_capacity(shown.len());
+    let mut seen: FxHashMap<&str, u32> =
+        FxHashMap::with_capacity_and_hasher(shown.len(), Default::default());
     shown
         .iter()
         .filter_map(|&i| {

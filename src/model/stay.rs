@@ -4,7 +4,7 @@
 use super::money::CurrencyTotals;
 use super::vaccination::parse_iso_date;
 use super::{Booking, Invoice, InvoiceStatus};
-use std::collections::HashSet;
+use rustc_hash::FxHashSet;
 use time::Date;
 
 /// One animal's bookings as indices into the list, each group in the order staff read it.
@@ -99,7 +99,7 @@ pub fn stay_invoices(
     bookings: &[Booking],
     stays: &Stays,
 ) -> (Vec<usize>, CurrencyTotals) {
-    let ids: HashSet<&str> = stays
+    let ids: FxHashSet<&str> = stays
         .all()
         .into_iter()
         .map(|i| bookings[i].id.as_str())

@@ -12,7 +12,7 @@ use crate::model::{Booking, Invoice, List};
 use leptos::prelude::*;
 use leptos_router::hooks::query_signal_with_options;
 use leptos_router::NavigateOptions;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
 /// How often the local clock is read: "Today", late pickups and the wall's clock follow it.
@@ -316,10 +316,10 @@ fn owed_map(
     list: Arc<List<Booking>>,
     invoices: Query<List<Invoice>>,
     lanes: Memo<[Vec<usize>; 3]>,
-) -> Memo<HashMap<String, String>> {
+) -> Memo<FxHashMap<String, String>> {
     Memo::new(move |_| {
         let Some(inv) = invoices.data.get() else {
-            return HashMap::new();
+            return FxHashMap::default();
         };
         let open = OpenInvoices::new(&inv.items);
         lanes.with(|l| {

@@ -19,7 +19,7 @@ use crate::model::{CurrencyTotals, Invoice, List};
 use leptos::prelude::*;
 use leptos_router::hooks::{query_signal_with_options, use_query_map};
 use leptos_router::NavigateOptions;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -144,7 +144,7 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
                     b.items
                         .iter()
                         .filter_map(|b| Some((b.id.clone(), b.animal_id.clone()?)))
-                        .collect::<HashMap<_, _>>()
+                        .collect::<FxHashMap<_, _>>()
                 })
                 .unwrap_or_default()
         })
