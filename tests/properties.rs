@@ -13,8 +13,10 @@ use kennel_desk::model::invoice_list::{
     invoice_search_text, list_totals, select_invoice_rows, InvoiceFilter, StatusFilter,
 };
 use kennel_desk::model::listing::{
-    animal_slots, booking_haystack, filter_order, sorted_order, BookingFilter, STATUS_KEYS,
+    animal_slots, booking_haystack, filter_order, sorted_head, sorted_order, BookingColumn,
+    BookingFilter, Column, Sort, STATUS_KEYS,
 };
+use kennel_desk::model::order::{sort_head, sort_rows};
 use kennel_desk::model::text::{contains, excerpt, fold};
 use kennel_desk::model::*;
 use proptest::prelude::*;
@@ -146,6 +148,44 @@ fn assert_accounted<T>(decoded: &List<T>, len: usize) {
 
 proptest! {
     #![proptest_config(config())]
+
+    /// The first screen's order is the whole sort's: its first `head` rows are the stable
+    /// sort's first, in order (ties included), and every row is still there once.
+    #[test]
+    fn a_sorted_head_is_the_head_of_the_sort(
+        keys in prop::collection::vec(0u8..6, 0..80),
+        head in 0usize..90,
+    ) {
+        let cmp = |a: usize, b: usize| keys[a].cmp(&keys[b]);
+        let mut whole: Vec<usize> = (0..keys.len()).collect();
+        sort_rows(&mut whole, &cmp);
+        let mut part: Vec<usize> = (0..keys.len()).collect();
+        sort_head(&mut part, head, &cmp);
+        let n = head.min(keys.len());
+        prop_assert_eq!(&part[..n], &whole[..n]);
+        // The rest keep their old (index) order.
+        prop_assert!(part[n..].windows(2).all(|w| w[0] < w[1]), "{:?}", part);
+        let mut all = part.clone();
+        all.sort_unstable();
+        prop_assert_eq!(all, (0..keys.len()).collect::<Vec<_>>());
+    }
+
+    /// The same for bookings, by every sort the list offers.
+    #[test]
+    fn the_booking_lists_first_rows_are_sorted_first(records in list(), head in 0usize..12) {
+        let body = Value::Array(records).to_string();
+        let bookings = decode_list::<Booking>(&body, "the list of bookings").map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let sorts = std::iter::once(None).chain(BookingColumn::ALL.iter().flat_map(|&key| {
+            [false, true].map(|descending| Some(Sort { key, descending }))
+        }));
+        for sort in sorts {
+            let whole = sorted_order(&bookings.items, sort, |_| None);
+            let part = sorted_head(&bookings.items, sort, head, |_| None);
+            let n = head.min(whole.len());
+            prop_assert_eq!(&part[..n], &whole[..n]);
+            prop_assert_eq!(part.len(), whole.len());
+        }
+    }
 
     #[test]
     fn lists_never_lose_a_record(records in list()) {

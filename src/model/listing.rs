@@ -3,7 +3,7 @@
 //! The invoice list can reuse [`Sort`] and [`Column`] with its own column enum.
 
 use super::board::{natural_cmp, time_key, Day};
-use super::order::sort_rows;
+use super::order::sort_head;
 use super::text::{contains, fold};
 use super::{Animal, Booking, BookingStatus};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -352,6 +352,17 @@ pub fn sorted_order<'a>(
     sort: Option<Sort<BookingColumn>>,
     animal: impl Fn(&str) -> Option<AnimalEntry<'a>>,
 ) -> Vec<usize> {
+    sorted_head(bookings, sort, usize::MAX, animal)
+}
+
+/// Every booking's index, its first `head` in [`sorted_order`]'s order and the rest after
+/// them unsorted ([`sort_head`]): enough for a first screen, at a fraction of the sort.
+pub fn sorted_head<'a>(
+    bookings: &[Booking],
+    sort: Option<Sort<BookingColumn>>,
+    head: usize,
+    animal: impl Fn(&str) -> Option<AnimalEntry<'a>>,
+) -> Vec<usize> {
     let mut rows: Vec<usize> = (0..bookings.len()).collect();
     let times = || -> Vec<_> {
         bookings
@@ -364,7 +375,7 @@ pub fn sorted_order<'a>(
     let dir = |o: Ordering| if descending { o.reverse() } else { o };
     let Some(Sort { key, .. }) = sort else {
         let t = times();
-        sort_rows(&mut rows, &|x, y| {
+        sort_head(&mut rows, head, &|x, y| {
             let (a, b) = (&bookings[x], &bookings[y]);
             a.status
                 .rank()
@@ -378,7 +389,7 @@ pub fn sorted_order<'a>(
     match key {
         BookingColumn::Time => {
             let t = times();
-            sort_rows(&mut rows, &|x, y| {
+            sort_head(&mut rows, head, &|x, y| {
                 dir(t[x].cmp(&t[y])).then_with(|| id(x, y))
             });
         }
@@ -388,13 +399,13 @@ pub fn sorted_order<'a>(
                 .iter()
                 .map(|b| (day(&b.from), day(&b.to)))
                 .collect();
-            sort_rows(&mut rows, &|x, y| {
+            sort_head(&mut rows, head, &|x, y| {
                 dir(opt_cmp(d[x].0, d[y].0, Ord::cmp)
                     .then_with(|| opt_cmp(d[x].1, d[y].1, Ord::cmp)))
                 .then_with(|| id(x, y))
             });
         }
-        BookingColumn::Status => sort_rows(&mut rows, &|x, y| {
+        BookingColumn::Status => sort_head(&mut rows, head, &|x, y| {
             let (a, b) = (&bookings[x].status, &bookings[y].status);
             dir(a
                 .rank()
@@ -415,7 +426,7 @@ pub fn sorted_order<'a>(
                         .and_then(|e| e.animal.name.as_deref().map(fold)),
                 })
                 .collect();
-            sort_rows(&mut rows, &|x, y| {
+            sort_head(&mut rows, head, &|x, y| {
                 let ord = match (&text[x], &text[y]) {
                     (Some(p), Some(q)) => dir(natural_cmp(p, q)),
                     // Missing values last; unknown animal names last in both directions

@@ -614,6 +614,41 @@ async fn rows_are_built_as_the_reader_comes_near_them() {
     server.stop().await;
 }
 
+/// A long list's first page is sorted before its first paint and the rest right after it
+/// (`listing::sorted_head`): the page after "Show more" is in the list's order as well, the
+/// same order the model gives the whole list.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_after_show_more_is_in_the_lists_order() {
+    use kennel_desk::model::{decode_list, listing::sorted_order, Booking};
+    let data = Dataset::generate(1_000, today());
+    let body = serde_json::to_string(&data.bookings).expect("bookings as JSON");
+    let list = decode_list::<Booking>(&body, "bookings").expect("generated bookings decode");
+    let expected: Vec<String> = sorted_order(&list.items, None, |_| None)
+        .into_iter()
+        .take(400)
+        .map(|i| list.items[i].id.clone())
+        .collect();
+    let server = serve(data, Some(dist()), Faults::default()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.goto(&format!("{url}/bookings")).await;
+        b.texts_scrolled(".kd-table--bookings tbody tr", 200).await;
+        b.click_text(".kd-more button", "Show more").await;
+        b.texts_scrolled(".kd-table--bookings tbody tr", 400).await;
+        let ids = js(
+            &b,
+            "return [...document.querySelectorAll('.kd-table--bookings tbody tr .kd-sub')]\
+             .map(e => e.textContent);",
+        )
+        .await;
+        let ids: Vec<String> = serde_json::from_value(ids).expect("row ids");
+        assert_eq!(ids.len(), 400);
+        assert_eq!(ids, expected);
+    })
+    .await;
+    server.stop().await;
+}
+
 /// Each key of a search builds the rows down to the bottom of the window; the rows below it
 /// come once the rows have stayed as they are for a moment (`SETTLE_PAUSE`), not after every
 /// key's paint, where the next key would take them away again.
