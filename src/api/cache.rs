@@ -57,9 +57,9 @@ struct Inner {
 pub struct Cache(Arc<Inner>);
 
 /// Keeps each new answer of a list in the browser's store, after the next paint: handing a
-/// body of megabytes to the store copies it into a JS string first (about 11 ms of the task
-/// that showed the first rows at 50 000 bookings, in the profile), which the rows need not
-/// wait for.
+/// body of megabytes to the store copies it into a JS string first (12–14 ms of the task
+/// that showed the first rows at 50 000 bookings, in CPU profiles, which inflate it), which
+/// the rows need not wait for.
 fn keep_list(config: &Config, name: &'static str) -> Keep {
     let base = config.api_base.clone();
     Arc::new(move |stored| {

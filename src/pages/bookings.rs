@@ -160,8 +160,8 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
 
     // Names: every animal the list names, the first rows' animals first, from the first
     // answer (see `NameIndex::start`), after the first rows' paint: the rows ask for their
-    // own animals, and gathering every booking's animal took about 5 ms of the task that
-    // showed them at 50 000 bookings (in the profile).
+    // own animals, and gathering every booking's animal took 10–21 ms of the task that
+    // showed them at 50 000 bookings (CPU profiles, which inflate it).
     let names = NameIndex::empty();
     {
         let (names, cache) = (names.clone(), cache.clone());
