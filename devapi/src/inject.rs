@@ -87,8 +87,11 @@ pub(crate) async fn inject_faults(
         Fault::Empty => json_response(StatusCode::OK, Body::empty()),
         Fault::Null => json_response(StatusCode::OK, "null"),
         Fault::Truncated | Fault::WrongTypes | Fault::ObjectForList | Fault::Drip { .. } => {
-            // These reshape the real answer, so they need its body, not a 304.
+            // These reshape the real answer, so they need its plain body: not a 304, and not
+            // the list's gzipped copy (the compression layer outside still sees the client's
+            // Accept-Encoding and compresses the reshaped body, a drip excepted).
             request.headers_mut().remove(header::IF_NONE_MATCH);
+            request.headers_mut().remove(header::ACCEPT_ENCODING);
             let real = next.run(request).await;
             let (mut parts, body) = real.into_parts();
             let bytes = match axum::body::to_bytes(body, usize::MAX).await {

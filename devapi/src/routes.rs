@@ -213,6 +213,12 @@ struct Collection {
     list_body: Bytes,
     /// The list's strong validator, hashed once for the same reason.
     list_etag: HeaderValue,
+    /// The list gzipped once, as a browser asks for it. Compressing per request took 30-38 ms
+    /// at 10 000 bookings idle and 100-300 ms while the browser, on the same two cores in the
+    /// tests and benchmarks, compiles the app; a deployed service does not share those cores.
+    /// `None` when gzip does not make it smaller (a short list, as the compression layer
+    /// leaves answers under 32 bytes alone).
+    list_gzip: Option<Bytes>,
 }
 
 impl Collection {
@@ -228,17 +234,35 @@ impl Collection {
             .map(Bytes::from)
             .unwrap_or_else(|_| Bytes::from_static(b"[]"));
         let list_etag = etag(&list_body);
+        let list_gzip = gzip(&list_body).filter(|packed| packed.len() < list_body.len());
         Collection {
             noun,
             records,
             index,
             list_body,
             list_etag,
+            list_gzip,
         }
     }
 
     fn list(&self, headers: &HeaderMap) -> Response {
-        revalidatable(headers, self.list_etag.clone(), self.list_body.clone())
+        let packed = self.list_gzip.as_ref().filter(|_| accepts_gzip(headers));
+        let mut response = revalidatable(
+            headers,
+            self.list_etag.clone(),
+            packed.unwrap_or(&self.list_body).clone(),
+        );
+        if packed.is_some() && response.status() == StatusCode::OK {
+            // The compression layer leaves an answer that names its encoding alone.
+            response
+                .headers_mut()
+                .insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+        }
+        // Either form may be answered, so caches must key on the request's encodings.
+        response
+            .headers_mut()
+            .append(header::VARY, HeaderValue::from_static("accept-encoding"));
+        response
     }
 
     fn get(&self, id: Result<Path<String>, PathRejection>, headers: &HeaderMap) -> Response {
@@ -265,6 +289,39 @@ impl Collection {
             ),
         }
     }
+}
+
+/// `body` gzipped at the level the compression layer uses (flate2's default), so the
+/// transfer size is what it was when the layer compressed each answer.
+fn gzip(body: &[u8]) -> Option<Bytes> {
+    use std::io::Write;
+    let mut encoder = flate2::write::GzEncoder::new(
+        Vec::with_capacity(body.len() / 4),
+        flate2::Compression::default(),
+    );
+    encoder.write_all(body).ok()?;
+    encoder.finish().ok().map(Bytes::from)
+}
+
+/// Whether `Accept-Encoding` names gzip with a weight above zero (`gzip;q=0` refuses it).
+fn accepts_gzip(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .any(|item| {
+            let mut parts = item.split(';').map(str::trim);
+            let name = parts.next().unwrap_or("");
+            let refused = parts.any(|param| {
+                param
+                    .strip_prefix("q=")
+                    .or_else(|| param.strip_prefix("Q="))
+                    .and_then(|q| q.trim().parse::<f32>().ok())
+                    .is_some_and(|q| q <= 0.0)
+            });
+            (name.eq_ignore_ascii_case("gzip") || name.eq_ignore_ascii_case("x-gzip")) && !refused
+        })
 }
 
 /// A record's `"id"`. Numbers count too, by their JSON text, so a fixture record

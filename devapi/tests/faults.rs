@@ -365,3 +365,34 @@ async fn drip_and_hang_over_a_real_socket() {
     faults.clear();
     server.stop().await;
 }
+
+/// The lists' kept gzip is never what a fault reshapes: with gzip accepted, a reshaped list
+/// unpacks to what the same fault sends a client that takes no encoding, and a drip sends
+/// the plain list unencoded.
+#[tokio::test]
+async fn faults_reshape_the_plain_list_when_the_client_takes_gzip() {
+    use std::io::Read;
+    let faults = Faults::default();
+    let app = app_with(&faults);
+    let gzip = [("Accept-Encoding", "gzip, deflate, br")];
+    for fault in [Fault::Truncated, Fault::WrongTypes, Fault::ObjectForList] {
+        faults.set_fault(Some(fault));
+        let plain = get(&app, "/api/bookings").await;
+        let packed = send(&app, "GET", "/api/bookings", &gzip).await;
+        assert_eq!(packed.status, 200, "{fault}");
+        assert_eq!(packed.header("content-encoding"), Some("gzip"), "{fault}");
+        let mut unpacked = Vec::new();
+        flate2::read::GzDecoder::new(&packed.body[..])
+            .read_to_end(&mut unpacked)
+            .unwrap();
+        assert!(unpacked == plain.body, "{fault}: another body when gzipped");
+        assert_ne!(plain.body, real_body("/api/bookings").await, "{fault}");
+    }
+    faults.set_fault(Some(Fault::Drip {
+        bytes: 4096,
+        every: Duration::from_millis(1),
+    }));
+    let dripped = send(&app, "GET", "/api/bookings", &gzip).await;
+    assert_eq!(dripped.header("content-encoding"), None);
+    assert!(dripped.body == real_body("/api/bookings").await);
+}

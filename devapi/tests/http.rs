@@ -272,6 +272,60 @@ async fn responses_are_gzipped_when_accepted() {
     assert_eq!(&reply.body[..2], &[0x1f, 0x8b], "gzip magic");
 }
 
+/// The lists are gzipped once and kept: the answer a browser gets unpacks to exactly the
+/// plain answer's bytes, under the same validator, and a client that refuses gzip gets the
+/// plain bytes. Both say they vary by Accept-Encoding.
+#[tokio::test]
+async fn lists_are_answered_from_a_kept_gzip_that_unpacks_to_the_plain_list() {
+    use std::io::Read;
+    let app = router(Options::new(Dataset::generate(2_000, today())));
+    for path in ["/api/bookings", "/api/invoices"] {
+        let plain = send(&app, "GET", path, &[]).await;
+        assert_eq!(plain.header("content-encoding"), None, "{path}");
+        assert_eq!(plain.json().as_array().map(Vec::len), Some(2_000), "{path}");
+        for accept in ["gzip, deflate, br, zstd", "br;q=1.0, gzip;q=0.8", "GZIP"] {
+            let packed = send(&app, "GET", path, &[("Accept-Encoding", accept)]).await;
+            assert_eq!(packed.status, 200);
+            assert_eq!(packed.header("content-encoding"), Some("gzip"), "{accept}");
+            assert!(
+                packed.body.len() * 4 < plain.body.len(),
+                "{path} not compressed"
+            );
+            let mut unpacked = Vec::new();
+            flate2::read::GzDecoder::new(&packed.body[..])
+                .read_to_end(&mut unpacked)
+                .unwrap();
+            assert!(
+                unpacked == plain.body,
+                "{path} {accept}: unpacks to other bytes"
+            );
+            assert_eq!(packed.header("etag"), plain.header("etag"));
+        }
+        for refused in ["gzip;q=0", "identity", "br"] {
+            let reply = send(&app, "GET", path, &[("Accept-Encoding", refused)]).await;
+            assert_eq!(reply.header("content-encoding"), None, "{refused}");
+            assert!(reply.body == plain.body, "{path} {refused}");
+        }
+        let vary = plain.header("vary").unwrap_or("").to_ascii_lowercase();
+        assert!(vary.contains("accept-encoding"), "{path}: Vary {vary:?}");
+    }
+
+    // On the wire the kept copy goes out whole, with its length; the compression layer
+    // would stream it chunked as it compressed (a record still is).
+    let server = start(Options::new(Dataset::generate(2_000, today()))).await;
+    let gzip = [("Accept-Encoding", "gzip")];
+    let list = tcp_send(server.addr, "GET", "/api/bookings", &gzip).await;
+    assert_eq!(list.header("content-encoding"), Some("gzip"));
+    assert_eq!(list.header("transfer-encoding"), None);
+    assert_eq!(
+        list.header("content-length"),
+        Some(list.body.len().to_string().as_str())
+    );
+    let record = tcp_send(server.addr, "GET", "/api/bookings/b-1001", &gzip).await;
+    assert_eq!(record.header("content-encoding"), Some("gzip"));
+    assert_eq!(record.header("transfer-encoding"), Some("chunked"));
+}
+
 /// A build's `.br` / `.gz` beside an asset are served in its place, as nginx's
 /// `brotli_static` / `gzip_static` do, and caches are told the answer varies by encoding.
 #[tokio::test]
