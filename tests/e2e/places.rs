@@ -423,6 +423,65 @@ async fn the_list_stays_put_while_the_animals_arrive() {
     server.stop().await;
 }
 
+/// A 10-inch tablet held sideways at the counter (1024 × 768, by touch) gets the booking list
+/// (and a customer's bookings) as a table whose care notes have room: a stay's dates kept on one line took 17–18em, and
+/// the care notes got 105 px (every demo row 160–230 px tall, two bookings to a screen). The
+/// dates now take two lines at most, the care notes at least 10em, and no column moves when
+/// the animals (and their vaccination badges) arrive.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tablet_held_sideways_leaves_the_care_notes_room_and_keeps_its_columns() {
+    const SIDEWAYS: Size = Size("tablet-sideways", 1024, 768);
+    let faults = Faults::default();
+    let today = chrono::Local::now().date_naive();
+    let server = serve(devapi::Dataset::demo(today), Some(dist()), faults.clone()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        slow_animals(&faults, 1500);
+        emulate(&b, SIDEWAYS, true).await;
+        b.goto(&format!("{url}/bookings")).await;
+        b.texts(".kd-table--bookings tbody tr", 1).await;
+        // [display, the headers' widths, the most lines a stay's dates take].
+        let state = "const t = document.querySelector('.kd-table--bookings'); \
+            const lines = [...t.querySelectorAll('tbody .kd-row-link')].map(a => { \
+              const r = document.createRange(); r.selectNodeContents(a); \
+              return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; }); \
+            return [getComputedStyle(t).display, \
+            [...t.querySelectorAll('thead th')].map(h => Math.round(h.getBoundingClientRect().width)), \
+            Math.max(...lines)];";
+        let before = js(&b, state).await;
+        assert_eq!(before[0], json!("table"), "a table at {SIDEWAYS:?}");
+        wait_for(
+            &b,
+            "return document.querySelector('select[name=species]').options.length >= 4;",
+            "the animals",
+        )
+        .await;
+        let after = js(&b, state).await;
+        assert_eq!(before[1], after[1], "the columns moved as the animals came");
+        let widths = after[1].as_array().expect("header widths");
+        let care = widths.last().and_then(Value::as_f64).unwrap_or(0.0);
+        assert!(care >= 160.0, "care notes {care} px wide: {widths:?}");
+        assert!(
+            after[2].as_u64().is_some_and(|n| (1..=2).contains(&n)),
+            "a stay's dates take {} lines",
+            after[2]
+        );
+        assert_fits(&b, "the booking list at 1024 × 768").await;
+        assert_targets(&b, "the booking list at 1024 × 768").await;
+        faults.clear();
+        // A customer's bookings are the same table under other headings.
+        b.goto(&format!("{url}/customers/c-1006")).await;
+        b.texts(".kd-table--bookings tbody tr", 1).await;
+        let customer = js(&b, state).await;
+        let widths = customer[1].as_array().expect("header widths");
+        let care = widths.last().and_then(Value::as_f64).unwrap_or(0.0);
+        assert!(care >= 160.0, "a customer's care notes {care} px: {widths:?}");
+        assert!(customer[2].as_u64().is_some_and(|n| (1..=2).contains(&n)));
+    })
+    .await;
+    server.stop().await;
+}
+
 /// On a desktop the booking list's columns keep their widths while a search changes its
 /// rows: sized by the rows on screen, they moved by up to 30 px with each key (the location
 /// column 141 -> 112 px, the care notes 265 -> 295 px, with the demo data at 1280 px), and
