@@ -461,6 +461,8 @@ async fn a_tablet_held_sideways_leaves_the_care_notes_room_and_keeps_its_columns
         let widths = after[1].as_array().expect("header widths");
         let care = widths.last().and_then(Value::as_f64).unwrap_or(0.0);
         assert!(care >= 160.0, "care notes {care} px wide: {widths:?}");
+        let dates = widths.first().and_then(Value::as_f64).unwrap_or(f64::MAX);
+        assert!(dates <= 176.0, "the dates column {dates} px wide: {widths:?}");
         assert!(
             after[2].as_u64().is_some_and(|n| (1..=2).contains(&n)),
             "a stay's dates take {} lines",
