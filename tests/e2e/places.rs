@@ -471,6 +471,15 @@ async fn a_tablet_held_sideways_leaves_the_care_notes_room_and_keeps_its_columns
         assert_fits(&b, "the booking list at 1024 × 768").await;
         assert_targets(&b, "the booking list at 1024 × 768").await;
         faults.clear();
+        if std::env::var_os("KD_SCREENSHOTS").is_some() {
+            wait_for(
+                &b,
+                "return (document.querySelector('.kd-names')?.textContent ?? '') === '';",
+                "every name",
+            )
+            .await;
+            screenshot(&b, "bookings-tablet-sideways").await;
+        }
         // A customer's bookings are the same table under other headings.
         b.goto(&format!("{url}/customers/c-1006")).await;
         b.texts(".kd-table--bookings tbody tr", 1).await;
