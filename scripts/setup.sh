@@ -12,6 +12,7 @@ BINARYEN_VERSION=132      # Debian's wasm-opt 108 breaks the output (docs/toolch
 # Debian's brotli_static module for nginx; scripts/serve-nginx.sh loads it when it is there.
 KD_BROTLI_MODULE=/usr/lib/nginx/modules/ngx_http_brotli_static_module.so
 AXE_VERSION=4.14.1        # axe-core, injected by the end-to-end tests (tests/e2e/places.rs)
+ESBUILD_VERSION=0.28.2    # minifies wasm-bindgen's JS glue in scripts/build.sh
 
 kd_log() { printf '[setup] %s\n' "$*" >&2; }
 
@@ -38,7 +39,7 @@ kd_std_lock() {
 }
 
 kd_setup() {
-  export PATH="$KD_TOOLS/binaryen/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+  export PATH="$KD_TOOLS/binaryen/node_modules/.bin:$KD_TOOLS/esbuild/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
   if rustup target list --installed | grep -qx wasm32-unknown-unknown; then
     kd_log "wasm32 target: present"
@@ -95,6 +96,14 @@ kd_setup() {
     kd_log "binaryen $BINARYEN_VERSION: installing from npm into $KD_TOOLS/binaryen"
     mkdir -p "$KD_TOOLS/binaryen"
     npm install --prefix "$KD_TOOLS/binaryen" --no-audit --no-fund --silent "binaryen@$BINARYEN_VERSION"
+  fi
+
+  if "$KD_TOOLS/esbuild/node_modules/.bin/esbuild" --version 2>/dev/null | grep -qx "$ESBUILD_VERSION"; then
+    kd_log "esbuild $ESBUILD_VERSION: present"
+  else
+    kd_log "esbuild $ESBUILD_VERSION: installing from npm into $KD_TOOLS/esbuild"
+    mkdir -p "$KD_TOOLS/esbuild"
+    npm install --prefix "$KD_TOOLS/esbuild" --no-audit --no-fund --silent "esbuild@$ESBUILD_VERSION"
   fi
 
   if grep -qs "\"version\": \"$AXE_VERSION\"" "$KD_TOOLS/axe/node_modules/axe-core/package.json"; then
