@@ -52,6 +52,17 @@ fi
 trunk build --release --offline --public-url "$PUBLIC_URL" --dist "$DIST_DIR"
 index="$DIST_DIR/index.html"
 
+# An asset changed after trunk wrote its integrity hash: FILE's sha384 into the integrity
+# attribute of the index.html tag whose href names it.
+write_integrity() {
+  local file=$1 sri
+  sri="sha384-$(perl -MDigest::SHA=sha384_base64 -0777 -ne 'print sha384_base64($_)' "$file")"
+  NAME="${file##*/}" SRI="$sri" \
+    perl -0777 -i -pe 's{(href="[^"]*\Q$ENV{NAME}\E"[^>]*?\sintegrity=")[^"]*}{$1$ENV{SRI}}g' "$index"
+  grep -qF "integrity=\"$sri\"" "$index" ||
+    { echo "build.sh: could not write ${file##*/}'s integrity into $index" >&2; exit 1; }
+}
+
 # 0. The stylesheet without its comments and indentation: 6.1 -> 3.9 KB brotli, and it blocks
 # the first paint. Not trunk's --minify: that also minifies index.html, whose comments are
 # the operator's guide (and whose unquoted attributes the steps below do not read). The file
@@ -61,11 +72,7 @@ index="$DIST_DIR/index.html"
 for css in "$DIST_DIR"/*.css; do
   [ -e "$css" ] || continue
   perl -0777 -i -pe 's{/\*.*?\*/}{}gs; s/^[ \t]+//mg; s/[ \t]+$//mg; s/\n{2,}/\n/g; s/\A\n//' "$css"
-  sri="sha384-$(perl -MDigest::SHA=sha384_base64 -0777 -ne 'print sha384_base64($_)' "$css")"
-  CSS_NAME="${css##*/}" SRI="$sri" \
-    perl -0777 -i -pe 's{(href="[^"]*\Q$ENV{CSS_NAME}\E"\s+integrity=")[^"]*}{$1$ENV{SRI}}g' "$index"
-  grep -qF "integrity=\"$sri\"" "$index" ||
-    { echo "build.sh: could not write ${css##*/}'s integrity into $index" >&2; exit 1; }
+  write_integrity "$css"
 done
 
 # 0b. wasm-bindgen's JS glue minified (esbuild, which setup.sh installs): 71 -> 32 KB raw,
@@ -77,11 +84,7 @@ for js in "$DIST_DIR"/kennel-desk-*.js; do
   [ -e "$js" ] || continue
   esbuild "$js" --minify --format=esm --log-level=warning --outfile="$js.min"
   mv "$js.min" "$js"
-  sri="sha384-$(perl -MDigest::SHA=sha384_base64 -0777 -ne 'print sha384_base64($_)' "$js")"
-  JS_NAME="${js##*/}" SRI="$sri" \
-    perl -0777 -i -pe 's{(href="[^"]*\Q$ENV{JS_NAME}\E"[^>]*?\sintegrity=")[^"]*}{$1$ENV{SRI}}g' "$index"
-  grep -qF "integrity=\"$sri\"" "$index" ||
-    { echo "build.sh: could not write ${js##*/}'s integrity into $index" >&2; exit 1; }
+  write_integrity "$js"
 done
 
 # 1. Inline script and style blocks -> external files named by their content's sha256, the
