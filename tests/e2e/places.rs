@@ -458,16 +458,7 @@ async fn a_tablet_held_sideways_leaves_the_care_notes_room_and_keeps_its_columns
         .await;
         let after = js(&b, state).await;
         assert_eq!(before[1], after[1], "the columns moved as the animals came");
-        let widths = after[1].as_array().expect("header widths");
-        let care = widths.last().and_then(Value::as_f64).unwrap_or(0.0);
-        assert!(care >= 160.0, "care notes {care} px wide: {widths:?}");
-        let dates = widths.first().and_then(Value::as_f64).unwrap_or(f64::MAX);
-        assert!(dates <= 176.0, "the dates column {dates} px wide: {widths:?}");
-        assert!(
-            after[2].as_u64().is_some_and(|n| (1..=2).contains(&n)),
-            "a stay's dates take {} lines",
-            after[2]
-        );
+        assert_room_for_care(&after, "the booking list");
         assert_fits(&b, "the booking list at 1024 × 768").await;
         assert_targets(&b, "the booking list at 1024 × 768").await;
         faults.clear();
@@ -483,14 +474,31 @@ async fn a_tablet_held_sideways_leaves_the_care_notes_room_and_keeps_its_columns
         // A customer's bookings are the same table under other headings.
         b.goto(&format!("{url}/customers/c-1006")).await;
         b.texts(".kd-table--bookings tbody tr", 1).await;
-        let customer = js(&b, state).await;
-        let widths = customer[1].as_array().expect("header widths");
-        let care = widths.last().and_then(Value::as_f64).unwrap_or(0.0);
-        assert!(care >= 160.0, "a customer's care notes {care} px: {widths:?}");
-        assert!(customer[2].as_u64().is_some_and(|n| (1..=2).contains(&n)));
+        assert_room_for_care(&js(&b, state).await, "a customer's bookings");
     })
     .await;
     server.stop().await;
+}
+
+/// On `state` ([display, header widths, the most lines a stay's dates take]) of a booking
+/// table at 1024 px: the care notes at least 10em, the dates at most 11em and two lines.
+fn assert_room_for_care(state: &Value, what: &str) {
+    let widths = state[1].as_array().expect("header widths");
+    let care = widths.last().and_then(Value::as_f64).unwrap_or(0.0);
+    assert!(
+        care >= 160.0,
+        "{what}: care notes {care} px wide: {widths:?}"
+    );
+    let dates = widths.first().and_then(Value::as_f64).unwrap_or(f64::MAX);
+    assert!(
+        dates <= 176.0,
+        "{what}: the dates column {dates} px wide: {widths:?}"
+    );
+    assert!(
+        state[2].as_u64().is_some_and(|n| (1..=2).contains(&n)),
+        "{what}: a stay's dates take {} lines",
+        state[2]
+    );
 }
 
 /// On a desktop the booking list's columns keep their widths while a search changes its
