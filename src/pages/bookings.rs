@@ -547,6 +547,11 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
                     </button>
                 })}
             </div>
+        </div>
+        // The count and "Updated … Refresh" share a line where the width allows (the
+        // stylesheet): stacked, the lines above the table took 121 px, and a tablet held
+        // sideways showed three bookings under them.
+        <div class="kd-listhead"><div class="kd-listhead__line">
             // The button first: the count comes with the list, and text that grew in front
             // of the button moved it as it came (a layout shift under a finger).
             <p class="kd-count">
@@ -556,13 +561,13 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
                 </button>
                 <span class="kd-count__text">{count}</span>
             </p>
-        </div>
-        {states}
+            {states}
+            // Always there, one line high even when empty (the stylesheet): a line that came
+            // and went as the names loaded moved the table under a finger. And a live region
+            // that exists before its text changes is the one screen readers announce.
+            <p class="kd-names" role="status">{progress}</p>
+        </div></div>
         {rejected}
-        // Always there, one line high even when empty (the stylesheet): a line that came and
-        // went as the names loaded moved the table under a finger. And a live region that
-        // exists before its text changes is the one screen readers announce.
-        <p class="kd-names" role="status">{progress}</p>
         {move || loaded.get().then(|| view! { {table} })}
     }
 }

@@ -19,6 +19,8 @@ pub(crate) const PHONE: Size = Size("phone", 360, 740);
 pub(crate) const LANDSCAPE: Size = Size("phone-landscape", 740, 360);
 pub(crate) const TABLET: Size = Size("tablet", 800, 1280);
 pub(crate) const DESKTOP: Size = Size("desktop", 1280, 800);
+/// A 10-inch tablet held sideways at the counter.
+const SIDEWAYS: Size = Size("tablet-sideways", 1024, 768);
 const SIZES: [Size; 4] = [PHONE, LANDSCAPE, TABLET, DESKTOP];
 
 #[derive(Clone, Copy, Debug)]
@@ -430,7 +432,6 @@ async fn the_list_stays_put_while_the_animals_arrive() {
 /// the animals (and their vaccination badges) arrive.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tablet_held_sideways_leaves_the_care_notes_room_and_keeps_its_columns() {
-    const SIDEWAYS: Size = Size("tablet-sideways", 1024, 768);
     let faults = Faults::default();
     let today = chrono::Local::now().date_naive();
     let server = serve(devapi::Dataset::demo(today), Some(dist()), faults.clone()).await;
@@ -475,6 +476,92 @@ async fn a_tablet_held_sideways_leaves_the_care_notes_room_and_keeps_its_columns
         b.goto(&format!("{url}/customers/c-1006")).await;
         b.texts(".kd-table--bookings tbody tr", 1).await;
         assert_room_for_care(&js(&b, state).await, "a customer's bookings");
+    })
+    .await;
+    server.stop().await;
+}
+
+/// Between the filters and the booking table: where the width allows (a tablet either way
+/// up, a desktop) the count and "Updated … Refresh" share a line and the names' progress has
+/// the next; stacked, the three took 121-133 px, and a tablet held sideways showed three
+/// bookings under them. On a phone they stay stacked. Where they share a line, neither the count
+/// changing with a search nor the names' progress coming and going moves the table.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_count_and_refresh_share_a_line_where_the_width_allows() {
+    let faults = Faults::default();
+    let today = chrono::Local::now().date_naive();
+    let server = serve(devapi::Dataset::demo(today), Some(dist()), faults.clone()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        // [the count's top and bottom, Refresh's top, the names' top, the filters' bottom,
+        // the table's top], page coordinates.
+        let state = "const at = (s) => document.querySelector(s).getBoundingClientRect(); \
+            return [at('.kd-count').top, at('.kd-count').bottom, at('.kd-freshness').top, \
+            at('.kd-names').top, at('.kd-filters').bottom, at('.kd-table-wrap').top] \
+            .map(v => Math.round(v + scrollY));";
+        for (size, one_line) in [
+            (SIDEWAYS, true),
+            (TABLET, true),
+            (DESKTOP, true),
+            (PHONE, false),
+        ] {
+            slow_animals(&faults, 400);
+            emulate(&b, size, true).await;
+            b.goto(&format!("{url}/bookings")).await;
+            b.texts(".kd-table--bookings tbody tr", 1).await;
+            wait_for(
+                &b,
+                "return (document.querySelector('.kd-names')?.textContent ?? '') !== '';",
+                "names loading",
+            )
+            .await;
+            let at = js(&b, state).await;
+            let px = |i: usize| at[i].as_i64().unwrap_or_default();
+            if one_line {
+                assert_eq!(
+                    px(0),
+                    px(2),
+                    "{size:?}: the count and Refresh on one line: {at}"
+                );
+                assert!(
+                    px(3) >= px(1),
+                    "{size:?}: the names' progress under them: {at}"
+                );
+                assert!(
+                    px(5) - px(4) <= 100,
+                    "{size:?}: {} px between the filters and the table: {at}",
+                    px(5) - px(4)
+                );
+            } else {
+                assert!(px(2) >= px(1), "{size:?}: Refresh under the count: {at}");
+            }
+            assert_fits(&b, &format!("{size:?}: the booking list")).await;
+            if !one_line {
+                // A phone's names warning takes three lines, stacked before as now.
+                faults.clear();
+                continue;
+            }
+            // A search changes the count's text while the names still load.
+            crate::frontdesk::type_search(&b, "run a").await;
+            b.wait_text(".kd-count__text", " of ").await;
+            assert_eq!(
+                js(&b, state).await[5],
+                at[5],
+                "{size:?}: the table moved with the count"
+            );
+            wait_for(
+                &b,
+                "return (document.querySelector('.kd-names')?.textContent ?? '') === '';",
+                "every name",
+            )
+            .await;
+            assert_eq!(
+                js(&b, state).await[5],
+                at[5],
+                "{size:?}: the table moved with the names"
+            );
+            faults.clear();
+        }
     })
     .await;
     server.stop().await;
