@@ -111,7 +111,8 @@ struct Narrowing {
 /// there at once, and what is typed meanwhile narrows the list when it comes. Each answer
 /// of the service flows through `live.data`, so the table keeps its rows shown, scroll
 /// position and focus across refreshes (issue 5). `states` (freshness, loading, error) go
-/// below the controls, so nothing above them moves when the list arrives.
+/// below the controls, beside or under the count, so nothing above them moves when the list
+/// arrives.
 #[component]
 fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
     let (list, loaded) = (live.data, live.loaded);
@@ -549,8 +550,8 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
             </div>
         </div>
         // The count and "Updated … Refresh" share a line where the width allows (the
-        // stylesheet): stacked, the lines above the table took 121 px, and a tablet held
-        // sideways showed three bookings under them.
+        // stylesheet): stacked, they put the table 50 px lower, and a tablet held sideways
+        // showed three bookings under them.
         <div class="kd-listhead"><div class="kd-listhead__line">
             // The button first: the count comes with the list, and text that grew in front
             // of the button moved it as it came (a layout shift under a finger).
