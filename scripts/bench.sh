@@ -35,7 +35,6 @@ case "$mode" in
     # playwright-core drives Debian's Chromium (it downloads no browser); lighthouse is only
     # needed for the full run. Both live in the tools folder, outside the clone.
     BENCH_MODULES="$KD_TOOLS/bench"
-    want=("playwright-core@1.65.1")
     smoke=false
     extra=()
     for arg in "$@"; do
@@ -44,18 +43,9 @@ case "$mode" in
         *) extra+=("$arg") ;;
       esac
     done
-    $smoke || want+=("lighthouse@13.5.0")
-    for pkg in "${want[@]}"; do
-      name=${pkg%@*}
-      if [ -f "$BENCH_MODULES/node_modules/$name/package.json" ] &&
-         grep -q "\"version\": \"${pkg##*@}\"" "$BENCH_MODULES/node_modules/$name/package.json"; then
-        kd_log "$pkg: present"
-      else
-        kd_log "$pkg: installing from npm into $BENCH_MODULES"
-        mkdir -p "$BENCH_MODULES"
-        PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --prefix "$BENCH_MODULES" --no-audit --no-fund --silent "$pkg"
-      fi
-    done
+    export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+    kd_npm_tool bench playwright-core 1.65.1
+    $smoke || kd_npm_tool bench lighthouse 13.5.0 lighthouse
 
     build_app
     # The smoke run only proves the benchmark still works, so it takes the debug devapi the

@@ -8,7 +8,7 @@ KD_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # Tools that are not cargo binaries live outside the clone, so a fresh clone reuses them.
 KD_TOOLS=${KENNEL_DESK_TOOLS:-$HOME/.cache/kennel-desk-tools}
 TRUNK_VERSION=0.21.14     # 0.22 needs a newer rustc than this machine has (docs/toolchain.md)
-BINARYEN_VERSION=132      # Debian's wasm-opt 108 breaks the output (docs/toolchain.md)
+BINARYEN_VERSION=132.0.0  # Debian's wasm-opt 108 breaks the output (docs/toolchain.md)
 # Debian's brotli_static module for nginx; scripts/serve-nginx.sh loads it when it is there.
 KD_BROTLI_MODULE=/usr/lib/nginx/modules/ngx_http_brotli_static_module.so
 AXE_VERSION=4.14.1        # axe-core, injected by the end-to-end tests (tests/e2e/places.rs)
@@ -24,6 +24,22 @@ kd_as_root() {
 kd_apt_install() {
   kd_as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
   kd_as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+# Installs npm package PKG at VERSION into $KD_TOOLS/DIR (outside the clone, so a fresh clone
+# reuses it) unless it is there: its package.json names VERSION and, for a package with a
+# command (BIN), the command runs.
+#   kd_npm_tool DIR PKG VERSION [BIN]
+kd_npm_tool() {
+  local dir=$KD_TOOLS/$1 pkg=$2 version=$3 bin=${4:-} have
+  have=$(node -p "require(process.argv[1]).version" "$dir/node_modules/$pkg/package.json" 2>/dev/null || true)
+  if [ "$have" = "$version" ] && { [ -z "$bin" ] || "$dir/node_modules/.bin/$bin" --version >/dev/null 2>&1; }; then
+    kd_log "$pkg $version: present"
+  else
+    kd_log "$pkg $version: installing from npm into $dir"
+    mkdir -p "$dir"
+    npm install --prefix "$dir" --no-audit --no-fund --silent "$pkg@$version"
+  fi
 }
 
 # The wasm-bindgen CLI must be exactly the version Cargo.lock resolved, or trunk tries to
@@ -90,29 +106,9 @@ kd_setup() {
     kd_apt_install nodejs npm
   fi
 
-  if "$KD_TOOLS/binaryen/node_modules/.bin/wasm-opt" --version 2>/dev/null | grep -q "version $BINARYEN_VERSION"; then
-    kd_log "binaryen $BINARYEN_VERSION: present"
-  else
-    kd_log "binaryen $BINARYEN_VERSION: installing from npm into $KD_TOOLS/binaryen"
-    mkdir -p "$KD_TOOLS/binaryen"
-    npm install --prefix "$KD_TOOLS/binaryen" --no-audit --no-fund --silent "binaryen@$BINARYEN_VERSION"
-  fi
-
-  if "$KD_TOOLS/esbuild/node_modules/.bin/esbuild" --version 2>/dev/null | grep -qx "$ESBUILD_VERSION"; then
-    kd_log "esbuild $ESBUILD_VERSION: present"
-  else
-    kd_log "esbuild $ESBUILD_VERSION: installing from npm into $KD_TOOLS/esbuild"
-    mkdir -p "$KD_TOOLS/esbuild"
-    npm install --prefix "$KD_TOOLS/esbuild" --no-audit --no-fund --silent "esbuild@$ESBUILD_VERSION"
-  fi
-
-  if grep -qs "\"version\": \"$AXE_VERSION\"" "$KD_TOOLS/axe/node_modules/axe-core/package.json"; then
-    kd_log "axe-core $AXE_VERSION: present"
-  else
-    kd_log "axe-core $AXE_VERSION: installing from npm into $KD_TOOLS/axe"
-    mkdir -p "$KD_TOOLS/axe"
-    npm install --prefix "$KD_TOOLS/axe" --no-audit --no-fund --silent "axe-core@$AXE_VERSION"
-  fi
+  kd_npm_tool binaryen binaryen "$BINARYEN_VERSION" wasm-opt
+  kd_npm_tool esbuild esbuild "$ESBUILD_VERSION" esbuild
+  kd_npm_tool axe axe-core "$AXE_VERSION"
 
   if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then
     kd_log "chromium and chromedriver: present"

@@ -366,6 +366,21 @@ async fn tapping_anywhere_on_a_row_or_card_opens_it_and_its_other_links_still_wo
 /// 0.33), and a tap meant for one row's animal landed on the row below's booking. Nor may
 /// the table's columns change width (on a desktop the animal column widened and every row
 /// grew).
+/// Opens the booking list at `size` by touch, with nothing kept from a visit before (the app
+/// keeps the lists and the animals it saw, and a stored copy shows first), and waits for its
+/// first row. The page is left before the clear, so that no save of its own lands after it.
+async fn bookings_afresh(b: &Page, url: &str, size: Size) {
+    emulate(b, size, true).await;
+    b.goto("about:blank").await;
+    b.cdp(
+        "Storage.clearDataForOrigin",
+        json!({ "origin": url, "storageTypes": "all" }),
+    )
+    .await;
+    b.goto(&format!("{url}/bookings")).await;
+    b.texts(".kd-table--bookings tbody tr", 1).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_list_stays_put_while_the_animals_arrive() {
     let faults = Faults::default();
@@ -376,17 +391,7 @@ async fn the_list_stays_put_while_the_animals_arrive() {
             // Slow animals: the table is read before any species or group is known, then
             // again once the fixture's three of each are.
             slow_animals(&faults, 1500);
-            emulate(&b, size, true).await;
-            // Nothing kept from the size before (the app keeps the animals it saw): the page
-            // left first, so that no save of its own lands after the clear.
-            b.goto("about:blank").await;
-            b.cdp(
-                "Storage.clearDataForOrigin",
-                json!({ "origin": url, "storageTypes": "all" }),
-            )
-            .await;
-            b.goto(&format!("{url}/bookings")).await;
-            b.texts(".kd-table--bookings tbody tr", 1).await;
+            bookings_afresh(&b, &url, size).await;
             // [the table's top, species known, its columns' widths (none as cards)].
             let top = "const s = document.querySelector('select[name=species]'); \
                 const t = document.querySelector('.kd-table--bookings'); \
@@ -508,16 +513,7 @@ async fn the_count_and_refresh_share_a_line_where_the_width_allows() {
             (PHONE, false),
         ] {
             slow_animals(&faults, 400);
-            emulate(&b, size, true).await;
-            // Nothing kept from the size before: its stored copy would show first.
-            b.goto("about:blank").await;
-            b.cdp(
-                "Storage.clearDataForOrigin",
-                json!({ "origin": url, "storageTypes": "all" }),
-            )
-            .await;
-            b.goto(&format!("{url}/bookings")).await;
-            b.texts(".kd-table--bookings tbody tr", 1).await;
+            bookings_afresh(&b, &url, size).await;
             wait_for(
                 &b,
                 "return (document.querySelector('.kd-names')?.textContent ?? '') !== '';",
