@@ -26,20 +26,33 @@ kd_apt_install() {
   kd_as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
 }
 
+# Whether npm package PKG is at VERSION in DIR: its package.json says so (read as a path, not
+# a module name, even when KENNEL_DESK_TOOLS is relative) and its command BIN, if any, runs.
+kd_npm_present() {
+  local dir=$1 pkg=$2 version=$3 bin=$4
+  [ "$(node -p 'require(require("path").resolve(process.argv[1])).version' \
+      "$dir/node_modules/$pkg/package.json" 2>/dev/null)" = "$version" ] &&
+    { [ -z "$bin" ] || "$dir/node_modules/.bin/$bin" --version >/dev/null 2>&1; }
+}
+
 # Installs npm package PKG at VERSION into $KD_TOOLS/DIR (outside the clone, so a fresh clone
-# reuses it) unless it is there: its package.json names VERSION and, for a package with a
-# command (BIN), the command runs.
+# reuses it) unless it is there and works (kd_npm_present).
 #   kd_npm_tool DIR PKG VERSION [BIN]
 kd_npm_tool() {
-  local dir=$KD_TOOLS/$1 pkg=$2 version=$3 bin=${4:-} have
-  have=$(node -p "require(process.argv[1]).version" "$dir/node_modules/$pkg/package.json" 2>/dev/null || true)
-  if [ "$have" = "$version" ] && { [ -z "$bin" ] || "$dir/node_modules/.bin/$bin" --version >/dev/null 2>&1; }; then
+  local dir=$KD_TOOLS/$1 pkg=$2 version=$3 bin=${4:-}
+  if kd_npm_present "$dir" "$pkg" "$version" "$bin"; then
     kd_log "$pkg $version: present"
-  else
-    kd_log "$pkg $version: installing from npm into $dir"
-    mkdir -p "$dir"
-    npm install --prefix "$dir" --no-audit --no-fund --silent "$pkg@$version"
+    return
   fi
+  kd_log "$pkg $version: installing from npm into $dir"
+  mkdir -p "$dir"
+  # npm leaves a broken copy of the same version as it is (and esbuild's installer checks
+  # the native binary of a package beside it): start from nothing. Another package of DIR
+  # goes with it and is installed again by its own call.
+  rm -rf "${dir:?}/node_modules"
+  npm install --prefix "$dir" --no-audit --no-fund --silent "$pkg@$version"
+  kd_npm_present "$dir" "$pkg" "$version" "$bin" ||
+    { kd_log "$pkg $version: installed, but it does not run"; return 1; }
 }
 
 # The wasm-bindgen CLI must be exactly the version Cargo.lock resolved, or trunk tries to

@@ -360,12 +360,6 @@ async fn tapping_anywhere_on_a_row_or_card_opens_it_and_its_other_links_still_wo
     server.stop().await;
 }
 
-/// Species and groups come with the animals, after the list is shown. The filter bar must
-/// not grow with them and push the table down under a finger: on an 800 px tablet a select
-/// widened by "small animal" wrapped the bar and moved the table 72 px (a layout shift of
-/// 0.33), and a tap meant for one row's animal landed on the row below's booking. Nor may
-/// the table's columns change width (on a desktop the animal column widened and every row
-/// grew).
 /// Opens the booking list at `size` by touch, with nothing kept from a visit before (the app
 /// keeps the lists and the animals it saw, and a stored copy shows first), and waits for its
 /// first row. The page is left before the clear, so that no save of its own lands after it.
@@ -381,6 +375,12 @@ async fn bookings_afresh(b: &Page, url: &str, size: Size) {
     b.texts(".kd-table--bookings tbody tr", 1).await;
 }
 
+/// Species and groups come with the animals, after the list is shown. The filter bar must
+/// not grow with them and push the table down under a finger: on an 800 px tablet a select
+/// widened by "small animal" wrapped the bar and moved the table 72 px (a layout shift of
+/// 0.33), and a tap meant for one row's animal landed on the row below's booking. Nor may
+/// the table's columns change width (on a desktop the animal column widened and every row
+/// grew).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_list_stays_put_while_the_animals_arrive() {
     let faults = Faults::default();
