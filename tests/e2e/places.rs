@@ -360,6 +360,12 @@ async fn tapping_anywhere_on_a_row_or_card_opens_it_and_its_other_links_still_wo
     server.stop().await;
 }
 
+/// For `wait_for`: the booking list's line counting the names loaded has something to say
+/// (names are loading), or nothing left to say (every name is in).
+const NAMES_LOADING: &str =
+    "return (document.querySelector('.kd-names')?.textContent ?? '') !== '';";
+const NAMES_DONE: &str = "return (document.querySelector('.kd-names')?.textContent ?? '') === '';";
+
 /// Opens the booking list at `size` by touch, with nothing kept from a visit before (the app
 /// keeps the lists and the animals it saw, and a stored copy shows first), and waits for its
 /// first row. The page is left before the clear, so that no save of its own lands after it.
@@ -471,7 +477,7 @@ async fn a_tablet_held_sideways_leaves_the_care_notes_room_and_keeps_its_columns
         if std::env::var_os("KD_SCREENSHOTS").is_some() {
             wait_for(
                 &b,
-                "return (document.querySelector('.kd-names')?.textContent ?? '') === '';",
+                NAMES_DONE,
                 "every name",
             )
             .await;
@@ -514,12 +520,7 @@ async fn the_count_and_refresh_share_a_line_where_the_width_allows() {
         ] {
             slow_animals(&faults, 400);
             bookings_afresh(&b, &url, size).await;
-            wait_for(
-                &b,
-                "return (document.querySelector('.kd-names')?.textContent ?? '') !== '';",
-                "names loading",
-            )
-            .await;
+            wait_for(&b, NAMES_LOADING, "names loading").await;
             let at = js(&b, state).await;
             let px = |i: usize| at[i].as_i64().unwrap_or_default();
             if one_line {
@@ -552,12 +553,7 @@ async fn the_count_and_refresh_share_a_line_where_the_width_allows() {
                 assert_eq!(now[5], at[5], "{size:?}: the table moved with {what}");
             };
             moved(js(&b, state).await, "the count");
-            wait_for(
-                &b,
-                "return (document.querySelector('.kd-names')?.textContent ?? '') === '';",
-                "every name",
-            )
-            .await;
+            wait_for(&b, NAMES_DONE, "every name").await;
             moved(js(&b, state).await, "the names");
             // A reload shows the stored copy until the (slow) service answers: the longest
             // text the line holds.
@@ -686,19 +682,9 @@ async fn the_list_stays_put_when_the_last_name_arrives() {
         b.texts(".kd-table--bookings tbody tr", 1).await;
         let state = "return [document.querySelector('.kd-table-wrap').getBoundingClientRect().top \
             + scrollY, (document.querySelector('.kd-names')?.textContent ?? '')];";
-        wait_for(
-            &b,
-            "return (document.querySelector('.kd-names')?.textContent ?? '') !== '';",
-            "names loading",
-        )
-        .await;
+        wait_for(&b, NAMES_LOADING, "names loading").await;
         let before = js(&b, state).await;
-        wait_for(
-            &b,
-            "return (document.querySelector('.kd-names')?.textContent ?? '') === '';",
-            "every name",
-        )
-        .await;
+        wait_for(&b, NAMES_DONE, "every name").await;
         let after = js(&b, state).await;
         assert_eq!(
             before[0], after[0],
