@@ -207,6 +207,13 @@ pub const DE: Texts = Texts {
         "Status, umgekehrt",
     ],
     download_csv: "CSV herunterladen",
+    invoices_count: |n| match n {
+        1 => "1 Rechnung".into(),
+        n => format!("{} Rechnungen", grouped(n)),
+    },
+    invoices_count_of: |shown, total| {
+        format!("{} von {} Rechnungen", grouped(shown), grouped(total))
+    },
     no_invoices: "Es gibt keine Rechnungen.",
     no_invoices_match: "Keine Rechnung passt zu diesem Filter.",
     totals_shown: "Summen der angezeigten Rechnungen",

@@ -198,6 +198,13 @@ pub const EN: Texts = Texts {
         "Status, reversed",
     ],
     download_csv: "Download CSV",
+    invoices_count: |n| match n {
+        1 => "1 invoice".into(),
+        n => format!("{} invoices", grouped(n)),
+    },
+    invoices_count_of: |shown, total| {
+        format!("{} of {} invoices", grouped(shown), grouped(total))
+    },
     no_invoices: "There are no invoices.",
     no_invoices_match: "No invoices match this filter.",
     totals_shown: "Totals of the invoices shown",

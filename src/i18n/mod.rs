@@ -212,6 +212,9 @@ pub struct Texts {
     /// The sort choices, in the order of `pages::invoices::SORTS`.
     pub sorts: [&'static str; 8],
     pub download_csv: &'static str,
+    /// "28 invoices", or with a search or filter "3 of 121 invoices" (of every invoice).
+    pub invoices_count: fn(usize) -> String,
+    pub invoices_count_of: fn(usize, usize) -> String,
     pub no_invoices: &'static str,
     pub no_invoices_match: &'static str,
     pub totals_shown: &'static str,

@@ -217,6 +217,18 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
         }
     };
 
+    // Nothing before the list has come: "0 invoices" would be false.
+    let count = move || {
+        if !loaded.get() {
+            return String::new();
+        }
+        let (shown, total) = (rows.with(Vec::len), list.with(|l| l.items.len()));
+        if shown == total {
+            (t.invoices_count)(total)
+        } else {
+            (t.invoices_count_of)(shown, total)
+        }
+    };
     let rejected = move || {
         let rejected = list.with(|l| l.rejected.clone());
         view! { <RejectedNotice rejected summary=t.rejected_invoices/> }
@@ -273,10 +285,17 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
                         .collect_view()}
                 </select>
             </label>
-            <button type="button" class="kd-button" on:click=export
-                disabled=move || !loaded.get()>{t.download_csv}</button>
         </div>
-        {states}
+        // As on the booking list: the count and "Updated … Refresh" share a line where the
+        // width allows, and the button's place is the same on both lists.
+        <div class="kd-listhead kd-listhead--invoices"><div class="kd-listhead__line">
+            <p class="kd-count">
+                <button type="button" class="kd-button kd-export" on:click=export
+                    disabled=move || !loaded.get()>{t.download_csv}</button>
+                <span class="kd-count__text">{count}</span>
+            </p>
+            {states}
+        </div></div>
         {move || loaded.get().then(|| view! {
             {rejected}
             {table}
@@ -295,7 +314,7 @@ const SORTS: [&str; 8] = [
 fn Totals(totals: ListTotals) -> impl IntoView {
     let t = t();
     view! {
-        <section class="kd-totals" aria-label=t.totals_shown>
+        <section class="kd-totals kd-totals--list" aria-label=t.totals_shown>
             {group(t.total, "all", totals.all)}
             {group(t.open, "open", totals.open)}
         </section>

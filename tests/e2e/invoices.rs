@@ -6,7 +6,7 @@ use crate::harness::{dist, hold_back_list, serve, shown_date, Page, PATIENCE};
 use crate::scenario;
 use devapi::{Dataset, Faults, Server};
 use fantoccini::Locator;
-use serde_json::json;
+use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
@@ -432,7 +432,7 @@ async fn csv_download_equals_the_visible_table() {
         let shown = wait_rows(&b, INVOICES.len()).await;
         assert_eq!(shown.len(), INVOICES.len());
         let table = table_rows(&b).await;
-        b.click_text(".kd-invoice-filters button", "Download CSV")
+        b.click_text(".kd-listhead .kd-export", "Download CSV")
             .await;
         let text = b.downloaded("invoices.csv").await;
         let mut reader = csv::Reader::from_reader(text.as_bytes());
@@ -472,12 +472,116 @@ async fn the_filters_are_there_before_the_list_and_what_is_typed_meanwhile_narro
                      return [document.querySelectorAll('.kd-table--invoices').length, \
                      [...document.querySelectorAll('.kd-chip__count')].map(c => c.textContent).join('|'), \
                      i.value, document.activeElement === i, \
-                     document.querySelector('.kd-invoice-filters button').disabled];";
+                     document.querySelector('.kd-listhead .kd-export').disabled, \
+                     document.querySelector('.kd-count__text').textContent];";
         let before = crate::places::js(&b, state).await;
-        assert_eq!(before, json!([0, "…|…|…", "c-2", true, true]));
+        assert_eq!(before, json!([0, "…|…|…", "c-2", true, true, ""]));
         wait_rows(&b, 3).await;
         let after = crate::places::js(&b, state).await;
-        assert_eq!(after, json!([1, "8|1|10|1", "c-2", true, false]));
+        assert_eq!(after, json!([1, "8|1|10|1", "c-2", true, false, "3 of 10 invoices"]));
+    })
+    .await;
+    server.stop().await;
+}
+
+/// The invoice list's head on a tablet held sideways and a desktop: the five filter fields
+/// on one row, the count and "Updated … Refresh" on the next (before, the filters took two
+/// rows and the freshness a third: the table 73 px lower at 1024 × 768), steady as a reload's
+/// stored copy gives way to the service's answer. Upright, the search has a row of its own.
+/// But on a phone the totals stay in sight at the bottom while the rows scroll under them,
+/// and a row reached by Tab is not left under them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_filters_share_a_row_and_the_totals_stay_in_sight() {
+    use crate::places::{assert_fits, emulate, js, stored, wait_for};
+    use crate::places::{DESKTOP, PHONE, SIDEWAYS, TABLET};
+    let faults = Faults::default();
+    let today = chrono::Local::now().date_naive();
+    let server = serve(Dataset::demo(today), Some(dist()), faults.clone()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        // [the fields' tops, the count's top, Refresh's top, the filters' bottom, the table's
+        // top, the totals' top and bottom, the window's height, the totals' position], in
+        // the window's coordinates.
+        let state = "const at = (e) => e.getBoundingClientRect(); \
+            const q = (s) => at(document.querySelector(s)); \
+            return [[...document.querySelectorAll('.kd-invoice-filters > *')].map(e => Math.round(at(e).top)), \
+            q('.kd-count').top, q('.kd-freshness').top, q('.kd-invoice-filters').bottom, \
+            q('.kd-table-wrap').top, q('.kd-totals').top, q('.kd-totals').bottom, innerHeight, \
+            getComputedStyle(document.querySelector('.kd-totals')).position] \
+            .map(v => typeof v === 'number' ? Math.round(v) : v);";
+        for size in [SIDEWAYS, DESKTOP, TABLET, PHONE] {
+            emulate(&b, size, true).await;
+            b.goto(&format!("{url}/invoices?status=all")).await;
+            b.texts(".kd-table--invoices tbody tr", 1).await;
+            b.wait_text(".kd-freshness", "Updated").await;
+            let at = js(&b, state).await;
+            let px = |i: usize| at[i].as_i64().unwrap_or(-1);
+            let tops: Vec<i64> = at[0]
+                .as_array()
+                .expect("field tops")
+                .iter()
+                .filter_map(Value::as_i64)
+                .collect();
+            assert_eq!(tops.len(), 5, "{size:?}: five fields: {at}");
+            if [SIDEWAYS.0, DESKTOP.0].contains(&size.0) {
+                assert!(tops.iter().all(|&t| t == tops[0]), "{size:?}: one row: {at}");
+                assert_eq!(px(1), px(2), "{size:?}: the count and Refresh on one line: {at}");
+                assert!(
+                    px(4) - px(3) <= 70,
+                    "{size:?}: {} px between the filters and the table: {at}",
+                    px(4) - px(3)
+                );
+            } else if size.0 == TABLET.0 {
+                assert!(tops[0] < tops[1], "{size:?}: the search on a row of its own: {at}");
+                assert!(tops[1..].iter().all(|&t| t == tops[1]), "{size:?}: the rest one row: {at}");
+            }
+            assert_fits(&b, &format!("{size:?}: the invoice list")).await;
+            if size.0 == PHONE.0 {
+                // A sixth of the screen is too much: after the table, where they were.
+                assert_eq!(at[8], json!("static"), "{size:?}: {at}");
+                assert!(px(5) > px(4) + 1000, "{size:?}: the totals after the rows: {at}");
+                continue;
+            }
+            assert_eq!(px(6), px(7), "{size:?}: the totals at the window's bottom: {at}");
+            js(&b, "scrollTo(0, 700); return 0;").await;
+            let scrolled = js(&b, state).await;
+            assert!(scrolled[4].as_i64() < Some(0), "{size:?}: scrolled: {scrolled}");
+            assert_eq!(scrolled[6], scrolled[7], "{size:?}: still in sight: {scrolled}");
+            if size.0 != SIDEWAYS.0 {
+                continue;
+            }
+            // By keyboard, from the button above the table down its rows' links.
+            js(&b, "scrollTo(0, 0); document.querySelector('.kd-export').focus(); return 0;").await;
+            for _ in 0..40 {
+                let el = b.client.active_element().await.expect("focused element");
+                el.send_keys("\u{E004}").await.expect("tab");
+                let focus = js(
+                    &b,
+                    "const a = document.activeElement.getBoundingClientRect(); \
+                     const t = document.querySelector('.kd-totals').getBoundingClientRect(); \
+                     return [document.activeElement.textContent, a.bottom <= t.top + 1];",
+                )
+                .await;
+                assert_eq!(focus[1], json!(true), "{size:?}: under the totals: {focus}");
+            }
+            // A reload shows the stored copy until the (slow) service answers: the longest
+            // text the count's line holds, and the lines stay where they are.
+            wait_for(&b, &stored("/api invoices"), "the list stored").await;
+            faults.set(
+                devapi::FaultSettings::default()
+                    .on_path("/api/invoices")
+                    .delay_ms(1500),
+            );
+            b.goto(&format!("{url}/invoices?status=all")).await;
+            b.wait_text(".kd-freshness--stale", "Stored copy").await;
+            b.texts(".kd-table--invoices tbody tr", 1).await;
+            let stale = js(&b, state).await;
+            b.wait_text(".kd-freshness", "Updated").await;
+            let fresh = js(&b, state).await;
+            assert_eq!(stale[4], fresh[4], "{size:?}: the table moved: {stale} {fresh}");
+            assert_eq!(stale[1], stale[2], "{size:?}: one line with the stored copy: {stale}");
+            faults.clear();
+        }
     })
     .await;
     server.stop().await;

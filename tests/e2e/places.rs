@@ -20,7 +20,7 @@ pub(crate) const LANDSCAPE: Size = Size("phone-landscape", 740, 360);
 pub(crate) const TABLET: Size = Size("tablet", 800, 1280);
 pub(crate) const DESKTOP: Size = Size("desktop", 1280, 800);
 /// A 10-inch tablet held sideways at the counter.
-const SIDEWAYS: Size = Size("tablet-sideways", 1024, 768);
+pub(crate) const SIDEWAYS: Size = Size("tablet-sideways", 1024, 768);
 const SIZES: [Size; 4] = [PHONE, LANDSCAPE, TABLET, DESKTOP];
 
 #[derive(Clone, Copy, Debug)]
@@ -557,7 +557,7 @@ async fn the_count_and_refresh_share_a_line_where_the_width_allows() {
             moved(js(&b, state).await, "the names");
             // A reload shows the stored copy until the (slow) service answers: the longest
             // text the line holds.
-            wait_for(&b, STORED, "the list stored").await;
+            wait_for(&b, &stored("/api bookings"), "the list stored").await;
             faults.set(
                 FaultSettings::default()
                     .on_path("/api/bookings")
@@ -583,12 +583,17 @@ async fn the_count_and_refresh_share_a_line_where_the_width_allows() {
     server.stop().await;
 }
 
-/// Whether the browser's store holds the booking list (src/api/snapshot.rs).
-const STORED: &str = "return new Promise((done) => { const open = indexedDB.open('kennel-desk'); \
-    open.onerror = () => done(false); open.onsuccess = () => { try { \
-    const get = open.result.transaction('snapshots').objectStore('snapshots') \
-    .count('/api bookings'); get.onsuccess = () => { open.result.close(); done(get.result > 0); }; \
-    get.onerror = () => done(false); } catch (e) { open.result.close(); done(false); } }; });";
+/// A script for `wait_for`: whether the browser's store holds the list stored under `key`
+/// ("/api bookings", "/api invoices"; src/api/snapshot.rs).
+pub(crate) fn stored(key: &str) -> String {
+    format!(
+        "return new Promise((done) => {{ const open = indexedDB.open('kennel-desk'); \
+         open.onerror = () => done(false); open.onsuccess = () => {{ try {{ \
+         const get = open.result.transaction('snapshots').objectStore('snapshots') \
+         .count('{key}'); get.onsuccess = () => {{ open.result.close(); done(get.result > 0); }}; \
+         get.onerror = () => done(false); }} catch (e) {{ open.result.close(); done(false); }} }}; }});"
+    )
+}
 
 /// On `state` ([display, header widths, the most lines a stay's dates take]) of a booking
 /// table at 1024 px: the care notes at least 10em, the dates at most 11em and two lines.
