@@ -486,7 +486,7 @@ async fn the_filters_are_there_before_the_list_and_what_is_typed_meanwhile_narro
 
 /// The invoice list's head on a tablet held sideways and a desktop: the five filter fields
 /// on one row, the count and "Updated … Refresh" on the next (before, the filters took two
-/// rows and the freshness a third: the table 73 px lower at 1024 × 768), steady as a reload's
+/// rows and the freshness a third: the table 65 px lower at 1024 × 768), steady as a reload's
 /// stored copy gives way to the service's answer. Upright, the search has a row of its own.
 /// But on a phone the totals stay in sight at the bottom while the rows scroll under them,
 /// and a row reached by Tab is not left under them.
