@@ -206,7 +206,6 @@ pub const DE: Texts = Texts {
         "Status",
         "Status, umgekehrt",
     ],
-    download_csv: "CSV herunterladen",
     invoices_count: |n| match n {
         1 => "1 Rechnung".into(),
         n => format!("{} Rechnungen", grouped(n)),

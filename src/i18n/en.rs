@@ -197,7 +197,6 @@ pub const EN: Texts = Texts {
         "Status",
         "Status, reversed",
     ],
-    download_csv: "Download CSV",
     invoices_count: |n| match n {
         1 => "1 invoice".into(),
         n => format!("{} invoices", grouped(n)),

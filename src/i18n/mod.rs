@@ -211,9 +211,9 @@ pub struct Texts {
     pub sort: &'static str,
     /// The sort choices, in the order of `pages::invoices::SORTS`.
     pub sorts: [&'static str; 8],
-    pub download_csv: &'static str,
-    /// "28 invoices", or with a search or filter "3 of 121 invoices" (of every invoice).
+    /// "28 invoices": every invoice is shown.
     pub invoices_count: fn(usize) -> String,
+    /// "3 of 121 invoices": a status, search or filter shows some (counted of every invoice).
     pub invoices_count_of: fn(usize, usize) -> String,
     pub no_invoices: &'static str,
     pub no_invoices_match: &'static str,
@@ -264,6 +264,21 @@ pub struct Texts {
 }
 
 impl Texts {
+    /// A list's count: "156 bookings" when every record is shown, else "12 of 156 bookings"
+    /// (`all` and `of` are the list's pair, e.g. `bookings_count` and `bookings_count_of`).
+    pub fn count(
+        shown: usize,
+        total: usize,
+        all: fn(usize) -> String,
+        of: fn(usize, usize) -> String,
+    ) -> String {
+        if shown == total {
+            all(total)
+        } else {
+            of(shown, total)
+        }
+    }
+
     /// A booking's status; one the app does not know as the service wrote it.
     pub fn booking_status<'a>(&'a self, status: &'a BookingStatus) -> &'a str {
         match status {

@@ -9,7 +9,7 @@ use crate::components::query_view::{Derived, Role};
 use crate::components::window::ROWS_PER_PAGE;
 use crate::components::{query_live, BookingTable, EmptyState, RejectedNotice, SortControl};
 use crate::frame::after_paint;
-use crate::i18n::t;
+use crate::i18n::{t, Texts};
 use crate::model::board::Day;
 use crate::model::export::{booking_row, file_name, to_csv};
 use crate::model::listing::{
@@ -466,11 +466,7 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
             return String::new();
         }
         let (shown, total) = (rows.with(Vec::len), list.with(|l| l.items.len()));
-        if shown == total {
-            (t.bookings_count)(total)
-        } else {
-            (t.bookings_count_of)(shown, total)
-        }
+        Texts::count(shown, total, t.bookings_count, t.bookings_count_of)
     };
     let rejected = move || {
         let rejected = list.with(|l| l.rejected.clone());

@@ -9,7 +9,7 @@ use crate::components::query_view::{Derived, Live, Role};
 use crate::components::{
     query_live, EmptyState, FilterChip, InvoiceTable, MoneyValue, RejectedNotice,
 };
-use crate::i18n::t;
+use crate::i18n::{t, Texts};
 use crate::model::export::invoices_csv;
 use crate::model::invoice_list::{
     invoice_search_text, list_totals, select_invoice_rows, status_options, InvoiceFilter,
@@ -42,7 +42,7 @@ pub fn InvoicesPage() -> impl IntoView {
         List::default(),
     );
     view! {
-        <section class="kd-page" aria-labelledby="kd-invoices-title">
+        <section class="kd-page kd-page--invoices" aria-labelledby="kd-invoices-title">
             <header class="kd-page__head">
                 <h1 id="kd-invoices-title">{t.nav_invoices}</h1>
             </header>
@@ -223,11 +223,7 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
             return String::new();
         }
         let (shown, total) = (rows.with(Vec::len), list.with(|l| l.items.len()));
-        if shown == total {
-            (t.invoices_count)(total)
-        } else {
-            (t.invoices_count_of)(shown, total)
-        }
+        Texts::count(shown, total, t.invoices_count, t.invoices_count_of)
     };
     let rejected = move || {
         let rejected = list.with(|l| l.rejected.clone());
@@ -287,11 +283,11 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
             </label>
         </div>
         // As on the booking list: the count and "Updated … Refresh" share a line where the
-        // width allows, and the button's place is the same on both lists.
+        // width allows, and the same button in the same place.
         <div class="kd-listhead kd-listhead--invoices"><div class="kd-listhead__line">
             <p class="kd-count">
                 <button type="button" class="kd-button kd-export" on:click=export
-                    disabled=move || !loaded.get()>{t.download_csv}</button>
+                    disabled=move || !loaded.get()>{t.export_csv}</button>
                 <span class="kd-count__text">{count}</span>
             </p>
             {states}

@@ -3,7 +3,7 @@
 //! day the tests run.
 
 use crate::harness::{dist, hold_back_list, serve, shown_date, Page, PATIENCE};
-use crate::scenario;
+use crate::{scenario, scenario_in};
 use devapi::{Dataset, Faults, Server};
 use fantoccini::Locator;
 use serde_json::{json, Value};
@@ -432,8 +432,7 @@ async fn csv_download_equals_the_visible_table() {
         let shown = wait_rows(&b, INVOICES.len()).await;
         assert_eq!(shown.len(), INVOICES.len());
         let table = table_rows(&b).await;
-        b.click_text(".kd-listhead .kd-export", "Download CSV")
-            .await;
+        b.click_text(".kd-listhead .kd-export", "Export CSV").await;
         let text = b.downloaded("invoices.csv").await;
         let mut reader = csv::Reader::from_reader(text.as_bytes());
         let header: Vec<String> = reader
@@ -498,6 +497,7 @@ async fn the_filters_share_a_row_and_the_totals_stay_in_sight() {
     let today = chrono::Local::now().date_naive();
     let server = serve(Dataset::demo(today), Some(dist()), faults.clone()).await;
     let url = server.url();
+    let german = (url.clone(), faults.clone());
     scenario(|b| async move {
         // [the fields' tops, the count's top, Refresh's top, the filters' bottom, the table's
         // top, the totals' top and bottom, the window's height, the totals' position], in
@@ -582,6 +582,106 @@ async fn the_filters_share_a_row_and_the_totals_stay_in_sight() {
             assert_eq!(stale[1], stale[2], "{size:?}: one line with the stored copy: {stale}");
             faults.clear();
         }
+    })
+    .await;
+    // German's stored-copy line is the longest: beside it the count's text wraps, the
+    // button's does not, and the table stays where it is (a wrapped button moved it 2 px).
+    scenario_in("de-DE", |b| async move {
+        let (url, faults) = german;
+        emulate(&b, SIDEWAYS, true).await;
+        b.goto(&format!("{url}/invoices")).await;
+        b.texts(".kd-table--invoices tbody tr", 1).await;
+        wait_for(&b, &stored("/api invoices"), "the list stored").await;
+        faults.set(
+            devapi::FaultSettings::default()
+                .on_path("/api/invoices")
+                .delay_ms(1500),
+        );
+        b.goto(&format!("{url}/invoices")).await;
+        b.wait_text(".kd-freshness--stale", "Gespeicherte Kopie")
+            .await;
+        b.texts(".kd-table--invoices tbody tr", 1).await;
+        let top = "return [document.querySelector('.kd-table-wrap').getBoundingClientRect().top, \
+                   document.querySelector('.kd-export').getBoundingClientRect().height];";
+        let stale = js(&b, top).await;
+        b.wait_text(".kd-freshness", "Stand").await;
+        assert_eq!(
+            js(&b, top).await,
+            stale,
+            "the table moved, or the button grew"
+        );
+        faults.clear();
+        // Embedded: the bar stays under a host page's fixed footer, and in a narrow column
+        // it stays after the table.
+        emulate(&b, DESKTOP, false).await;
+        b.goto(&format!("{url}/embed.html#/invoices?status=all"))
+            .await;
+        b.texts(".kd-table--invoices tbody tr", 1).await;
+        let host = "const f = document.getElementById('host-footer'); \
+            f.style.cssText = 'position: fixed; bottom: 0; left: 0; right: 0'; scrollTo(0, 500); \
+            const r = f.getBoundingClientRect(); \
+            const hit = document.elementFromPoint(innerWidth / 2, (r.top + r.bottom) / 2); \
+            return [getComputedStyle(document.querySelector('.kd-totals')).position, \
+            hit.closest('#host-footer') !== null];";
+        assert_eq!(
+            js(&b, host).await,
+            json!(["sticky", true]),
+            "the host's footer on top"
+        );
+        let narrow = "document.getElementById('kennel-desk').style.width = '380px'; \
+            return getComputedStyle(document.querySelector('.kd-totals')).position;";
+        assert_eq!(js(&b, narrow).await, json!("static"), "a narrow column");
+    })
+    .await;
+    server.stop().await;
+
+    // "Show more" under the bar, reached by Tab from the last row, is scrolled clear of it.
+    let server = serve(
+        Dataset::generate(300, today),
+        Some(dist()),
+        Faults::default(),
+    )
+    .await;
+    let url = server.url();
+    scenario(|b| async move {
+        emulate(&b, SIDEWAYS, true).await;
+        b.goto(&format!("{url}/invoices?status=all")).await;
+        b.texts(".kd-table--invoices tbody tr", 1).await;
+        // Rows are built as the reader nears the end: scrolled there until all are.
+        wait_for(
+            &b,
+            "scrollTo(0, document.body.scrollHeight); \
+             return document.querySelectorAll('.kd-table--invoices tbody tr').length === 200;",
+            "the page's 200 rows",
+        )
+        .await;
+        // The button's top 10 px above the bar: on screen, mostly under it.
+        let place = "const more = document.querySelector('.kd-more button'); \
+            const bar = document.querySelector('.kd-totals').getBoundingClientRect().height; \
+            scrollBy(0, more.getBoundingClientRect().top - (innerHeight - bar - 10)); \
+            const links = document.querySelectorAll('.kd-table--invoices tbody tr:last-child a'); \
+            links[links.length - 1].focus({ preventScroll: true }); \
+            return [more.getBoundingClientRect().bottom > innerHeight - bar, \
+            more.getBoundingClientRect().top < innerHeight];";
+        assert_eq!(
+            js(&b, place).await,
+            json!([true, true]),
+            "set up under the bar"
+        );
+        let el = b.client.active_element().await.expect("focused element");
+        el.send_keys("\u{E004}").await.expect("tab");
+        let focus = js(
+            &b,
+            "const a = document.activeElement; const r = a.getBoundingClientRect(); \
+             const t = document.querySelector('.kd-totals').getBoundingClientRect(); \
+             return [a.textContent, r.bottom <= t.top + 1];",
+        )
+        .await;
+        assert_eq!(
+            focus,
+            json!(["Show more", true]),
+            "Show more under the totals"
+        );
     })
     .await;
     server.stop().await;
