@@ -491,7 +491,7 @@ async fn the_filters_are_there_before_the_list_and_what_is_typed_meanwhile_narro
 /// and a row reached by Tab is not left under them.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_filters_share_a_row_and_the_totals_stay_in_sight() {
-    use crate::places::{assert_fits, emulate, js, stored, wait_for};
+    use crate::places::{assert_fits, emulate, js, wait_for};
     use crate::places::{DESKTOP, PHONE, SIDEWAYS, TABLET};
     let faults = Faults::default();
     let today = chrono::Local::now().date_naive();
@@ -536,6 +536,19 @@ async fn the_filters_share_a_row_and_the_totals_stay_in_sight() {
                 assert!(tops[1..].iter().all(|&t| t == tops[1]), "{size:?}: the rest one row: {at}");
             }
             assert_fits(&b, &format!("{size:?}: the invoice list")).await;
+            if size.0 == SIDEWAYS.0 {
+                crate::places::screenshot(&b, "invoices-tablet-sideways").await;
+                // By touch, a row's links reach into its padding: the number's text on the
+                // date's line, the row no taller than a 44 px target and its padding.
+                let row = "const tr = document.querySelector('.kd-table--invoices tbody tr'); \
+                    const top = (e) => { const r = document.createRange(); \
+                    r.selectNodeContents(e); return r.getBoundingClientRect().top; }; \
+                    return [Math.round(tr.getBoundingClientRect().height), \
+                    Math.round(top(tr.querySelector('a')) - top(tr.children[1]))];";
+                let row = js(&b, row).await;
+                assert!(row[0].as_i64() <= Some(48), "{size:?}: row height: {row}");
+                assert!(row[1].as_i64().is_some_and(|d| d.abs() <= 2), "{size:?}: {row}");
+            }
             if size.0 == PHONE.0 {
                 // A sixth of the screen is too much: after the table, where they were.
                 assert_eq!(at[8], json!("static"), "{size:?}: {at}");
@@ -566,15 +579,7 @@ async fn the_filters_share_a_row_and_the_totals_stay_in_sight() {
             }
             // A reload shows the stored copy until the (slow) service answers: the longest
             // text the count's line holds, and the lines stay where they are.
-            wait_for(&b, &stored("/api invoices"), "the list stored").await;
-            faults.set(
-                devapi::FaultSettings::default()
-                    .on_path("/api/invoices")
-                    .delay_ms(1500),
-            );
-            b.goto(&format!("{url}/invoices?status=all")).await;
-            b.wait_text(".kd-freshness--stale", "Stored copy").await;
-            b.texts(".kd-table--invoices tbody tr", 1).await;
+            reload_stored(&b, &faults, &format!("{url}/invoices?status=all"), "Stored copy").await;
             let stale = js(&b, state).await;
             b.wait_text(".kd-freshness", "Updated").await;
             let fresh = js(&b, state).await;
@@ -591,16 +596,13 @@ async fn the_filters_share_a_row_and_the_totals_stay_in_sight() {
         emulate(&b, SIDEWAYS, true).await;
         b.goto(&format!("{url}/invoices")).await;
         b.texts(".kd-table--invoices tbody tr", 1).await;
-        wait_for(&b, &stored("/api invoices"), "the list stored").await;
-        faults.set(
-            devapi::FaultSettings::default()
-                .on_path("/api/invoices")
-                .delay_ms(1500),
-        );
-        b.goto(&format!("{url}/invoices")).await;
-        b.wait_text(".kd-freshness--stale", "Gespeicherte Kopie")
-            .await;
-        b.texts(".kd-table--invoices tbody tr", 1).await;
+        reload_stored(
+            &b,
+            &faults,
+            &format!("{url}/invoices"),
+            "Gespeicherte Kopie",
+        )
+        .await;
         let top = "return [document.querySelector('.kd-table-wrap').getBoundingClientRect().top, \
                    document.querySelector('.kd-export').getBoundingClientRect().height];";
         let stale = js(&b, top).await;
@@ -685,4 +687,19 @@ async fn the_filters_share_a_row_and_the_totals_stay_in_sight() {
     })
     .await;
     server.stop().await;
+}
+
+/// Reloads `url` with the invoice list in the browser's store and the service slowed by
+/// 1.5 s, and waits for the stored copy (`stale`: the language's "Stored copy") and its rows.
+async fn reload_stored(b: &Page, faults: &Faults, url: &str, stale: &str) {
+    let stored = crate::places::stored("/api invoices");
+    crate::places::wait_for(b, &stored, "the list stored").await;
+    faults.set(
+        devapi::FaultSettings::default()
+            .on_path("/api/invoices")
+            .delay_ms(1500),
+    );
+    b.goto(url).await;
+    b.wait_text(".kd-freshness--stale", stale).await;
+    b.texts(".kd-table--invoices tbody tr", 1).await;
 }
