@@ -561,12 +561,22 @@ async fn the_count_and_refresh_share_a_line_where_the_width_allows() {
             faults.set(
                 FaultSettings::default()
                     .on_path("/api/bookings")
-                    .delay_ms(1500),
+                    .delay_ms(3000),
             );
             b.goto(&format!("{url}/bookings")).await;
             b.wait_text(".kd-freshness--stale", "Stored copy").await;
             b.texts(".kd-table--bookings tbody tr", 1).await;
             let stored = js(&b, state).await;
+            // Taken after the answer came, it would compare the answer with itself.
+            assert_eq!(
+                js(
+                    &b,
+                    "return document.querySelector('.kd-freshness--stale') !== null;"
+                )
+                .await,
+                json!(true),
+                "{size:?}: read too late"
+            );
             b.wait_text(".kd-freshness", "Updated").await;
             assert_eq!(
                 js(&b, state).await,
