@@ -2,6 +2,7 @@
 //! cache.
 
 pub mod animal_link;
+pub mod animal_profile;
 pub mod badge;
 pub mod board_card;
 pub mod booking_table;
@@ -19,6 +20,7 @@ pub mod vaccination_badge;
 pub mod window;
 
 pub use animal_link::AnimalLink;
+pub use animal_profile::{AnimalFields, Vaccinations};
 pub use badge::{BookingBadge, InvoiceBadge};
 pub use booking_table::BookingTable;
 pub use customer_link::CustomerLink;

@@ -7,13 +7,12 @@ use crate::api::Cache;
 use crate::clock::today_local;
 use crate::components::query_view::Role;
 use crate::components::{
-    query_view, BookingTable, EmptyState, Field, Fields, InvoiceTable, Loading, VaccinationBadge,
+    query_view, AnimalFields, BookingTable, EmptyState, InvoiceTable, Loading, VaccinationBadge,
+    Vaccinations,
 };
 use crate::i18n::t;
-use crate::model::animal::species_glyph;
 use crate::model::stay::{split_stays, stay_invoices};
-use crate::model::text::MISSING;
-use crate::model::vaccination::{vaccination_summary, VaccinationEntry};
+use crate::model::vaccination::vaccination_summary;
 use crate::model::{Animal, Booking, CurrencyTotals, List};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -92,33 +91,14 @@ fn AnimalDetail(animal: Arc<Animal>) -> impl IntoView {
         today,
         config.vaccination_warn_days,
     );
-    // The glyph is a plain prefix of the written value: screen readers name it ("dog"), and
-    // the raw value stays readable for any species the glyphs do not cover.
-    let species = a.species.as_deref().map(|s| match species_glyph(s) {
-        Some(glyph) => format!("{glyph} {s}"),
-        None => s.to_string(),
-    });
-    let group = a
-        .group
-        .clone()
-        .map(|g| view! { <span class="kd-group-chip">{g}</span> });
-    let owner = a.customer_id.clone().map(|c| {
-        let href = config.record_href("customers", &c);
-        view! { <a class="kd-owner-link" href=href>{c}</a> }
-    });
-    let (breed, raw_vaccinations) = (a.breed.clone(), a.vaccinations.clone());
+    let raw_vaccinations = a.vaccinations.clone();
     view! {
         <header class="kd-page__head">
             <h1>{a.display_name().to_string()}</h1>
             <span class="kd-sub">{a.id.clone()}</span>
             <VaccinationBadge state=summary.state/>
         </header>
-        <Fields>
-            <Field label=t.species value=species/>
-            <Field label=t.breed value=breed/>
-            <Field label=t.group>{or_missing(group)}</Field>
-            <Field label=t.owner_customer>{or_missing(owner)}</Field>
-        </Fields>
+        <AnimalFields animal=a.clone()/>
         <h2>{t.vaccinations}</h2>
         <Vaccinations entries=summary.entries raw=raw_vaccinations/>
         <h2>{t.stays}</h2>
@@ -126,68 +106,6 @@ fn AnimalDetail(animal: Arc<Animal>) -> impl IntoView {
         <h2>{t.invoices}</h2>
         {animal_invoices}
     }
-}
-
-/// A rich value (a chip, a link), or the dash for a missing one.
-fn or_missing(view: Option<impl IntoView + 'static>) -> AnyView {
-    match view {
-        Some(v) => v.into_any(),
-        None => MISSING.into_any(),
-    }
-}
-
-/// Each vaccination with its date, its mark and the days left or overdue, and the string as
-/// the service sent it one tap away: the reading is a help, never a replacement.
-#[component]
-fn Vaccinations(entries: Vec<VaccinationEntry>, raw: Option<String>) -> impl IntoView {
-    let t = t();
-    let list = if entries.is_empty() {
-        view! { <p class="kd-state kd-state--empty kd-vaccs-none">{t.no_vaccinations}</p> }
-            .into_any()
-    } else {
-        let items = entries.into_iter().map(|e| {
-            let class = format!("kd-vacc kd-vacc--{}", e.state.css());
-            let badge = format!("kd-badge kd-vacc-badge kd-vacc-badge--{}", e.state.css());
-            // An entry without a date is shown exactly as written.
-            let name = match (&e.expires, &e.name) {
-                (Some(_), Some(name)) => name.clone(),
-                _ => e.text.clone(),
-            };
-            let date = e
-                .expires
-                .and_then(|d| {
-                    crate::format::date(
-                        d.year(),
-                        u32::from(u8::from(d.month())),
-                        u32::from(d.day()),
-                        crate::format::DateStyle::Medium,
-                    )
-                })
-                .unwrap_or_else(|| MISSING.into());
-            let note = e
-                .note
-                .map(|n| view! { <span class="kd-vacc__note">{t.vaccination_note(n)}</span> });
-            view! {
-                <li class=class>
-                    <span class="kd-vacc__name">{name}</span>
-                    <span class="kd-vacc__date">{date}</span>
-                    <span class=badge>{t.vaccination(e.state)}</span>
-                    <span class="kd-vacc__days">{(t.vacc_days)(e.days_left)}</span>
-                    {note}
-                </li>
-            }
-        });
-        view! { <ul class="kd-vaccs">{items.collect_view()}</ul> }.into_any()
-    };
-    let raw = raw.map(|raw| {
-        view! {
-            <details class="kd-vaccs-raw">
-                <summary>{t.as_written}</summary>
-                <p>{raw}</p>
-            </details>
-        }
-    });
-    view! { {list} {raw} }
 }
 
 /// The stays in three groups; a group with no stay says so, so "nothing upcoming" is visible.

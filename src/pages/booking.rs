@@ -3,13 +3,15 @@
 use super::detail_page;
 use crate::api::cache::use_cache;
 use crate::api::Cache;
+use crate::clock::today_local;
 use crate::components::query_view::Role;
 use crate::components::{
-    query_view, AnimalLink, AnimalVaccinationBadge, BookingBadge, BookingTable, CustomerLink,
-    DateText, EmptyState, Field, Fields, InvoiceTable,
+    query_view, AnimalFields, AnimalLink, AnimalVaccinationBadge, BookingBadge, BookingTable,
+    CustomerLink, DateText, EmptyState, Field, Fields, InvoiceTable, Vaccinations,
 };
 use crate::i18n::t;
 use crate::model::board::owed_text;
+use crate::model::vaccination::vaccination_summary;
 use crate::model::{Booking, CurrencyTotals, InvoiceStatus};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -105,16 +107,15 @@ fn BookingDetail(booking: Arc<Booking>) -> impl IntoView {
     });
     let animal_card = booking.animal_id.clone().map(|animal_id| {
         let query = cache.animal(&animal_id);
+        let warn_days = cache.config().vaccination_warn_days;
         query_view(query, Role::Related, t.loading_animal, None, move |a| {
+            // Read against today, as on the animal's page and in the badge beside its name.
+            let summary = vaccination_summary(a.vaccinations.as_deref(), today_local(), warn_days);
+            let raw = a.vaccinations.clone();
             view! {
-                <Fields>
-                    <Field label=t.name value=a.name.clone()/>
-                    <Field label=t.species value=a.species.clone()/>
-                    <Field label=t.breed value=a.breed.clone()/>
-                    <Field label=t.group value=a.group.clone()/>
-                    <Field label=t.vaccinations value=a.vaccinations.clone()/>
-                    <Field label=t.owner value=a.customer_id.clone()/>
-                </Fields>
+                <AnimalFields animal=a name=true/>
+                <h3 class="kd-subhead">{t.vaccinations}</h3>
+                <Vaccinations entries=summary.entries raw/>
             }
         })
     });

@@ -81,6 +81,13 @@ async fn booking_page_shows_the_stay_the_animal_its_invoices_and_other_stays() {
         json!({"id": "i-6", "number": "INV-6", "date": d(-1), "amount": 15.25,
         "currency": "CHF", "status": "open", "customerId": "c-1", "bookingId": "b-arr1"}),
     );
+    // One vaccination valid and one overdue, relative to today, so the card's reading of
+    // them can be checked on any day.
+    let vaccinations = format!("Rabies {}; DHPP {}", d(200), d(-3));
+    data.animals
+        .iter_mut()
+        .find(|a| a["id"] == "a-bar")
+        .expect("Bärli")["vaccinations"] = json!(vaccinations);
     let stay = record(&data.bookings, "b-arr1").clone();
     let animal = record(&data.animals, "a-bar").clone();
     let server = app(data).await;
@@ -117,18 +124,44 @@ async fn booking_page_shows_the_stay_the_animal_its_invoices_and_other_stays() {
             spaces(&text(&stay["care"])),
             "the whole note"
         );
-        // The animal's card.
+        // The animal's card, read as its own page reads it: the species with its glyph,
+        // the owner a link to the customer.
         let card = &lists[1];
         for (label, key) in [
             ("Name", "name"),
-            ("Species", "species"),
             ("Breed", "breed"),
             ("Group", "group"),
-            ("Vaccinations", "vaccinations"),
-            ("Owner", "customerId"),
+            ("Owner (customer)", "customerId"),
         ] {
             assert_eq!(card[label], text(&animal[key]), "{label}: {card:?}");
         }
+        assert_eq!(card["Species"], "🐕 dog", "{card:?}");
+        let owner = js(
+            &b,
+            "const a = document.querySelectorAll('.kd-fields')[1].querySelector('a.kd-owner-link');
+             return a && a.getAttribute('href');",
+        )
+        .await;
+        assert_eq!(owner, json!("/customers/c-1"));
+        // Its vaccinations, each with its date and its mark against today, not the string
+        // the service sent; that stays one tap away.
+        let valid = b.wait_text(".kd-vacc--valid", "Rabies").await;
+        assert!(
+            valid.contains(&shown_date(&d(200)))
+                && valid.contains("Valid")
+                && valid.contains("200 days left"),
+            "{valid}"
+        );
+        let expired = b.wait_text(".kd-vacc--expired", "DHPP").await;
+        assert!(
+            expired.contains(&shown_date(&d(-3)))
+                && expired.contains("Expired")
+                && expired.contains("3 days overdue"),
+            "{expired}"
+        );
+        assert_eq!(b.texts(".kd-vaccs .kd-vacc", 2).await.len(), 2);
+        b.click(".kd-vaccs-raw summary").await;
+        b.wait_text(".kd-vaccs-raw", &vaccinations).await;
         // This booking's invoices, each with its status, and what is still open on it, per
         // currency; the customer's other open invoices are not this booking's.
         let invoices = || async {
