@@ -54,7 +54,7 @@ where
 {
     let id = use_id();
     view! {
-        <section class="kd-page">
+        <section class="kd-page kd-page--detail">
             {move || {
                 let id = id.get();
                 let cache = use_cache();

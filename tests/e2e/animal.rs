@@ -1,7 +1,7 @@
 //! The animal profile against a fixture built relative to today, so every vaccination mark
 //! and every stay group is known exactly whatever day the tests run on.
 
-use super::scenario;
+use super::{scenario, scenario_in};
 use crate::harness::{dist, serve, shown_date};
 use chrono::{Days, Local, NaiveDate};
 use devapi::{Dataset, Fault, FaultSettings, Faults, Server};
@@ -257,4 +257,129 @@ async fn failed_stays_list_keeps_the_profile_usable_and_retry_recovers() {
     })
     .await;
     server.stop().await;
+}
+
+/// [the freshness line's top, bottom and left, the heading's top, bottom and right, the top
+/// of what follows the page's head], in the window's coordinates.
+const HEAD: &str = "const at = (s) => document.querySelector(s).getBoundingClientRect(); \
+    const f = at('.kd-page--detail > .kd-freshness'), h = at('.kd-page--detail h1'), \
+    n = at('.kd-page--detail > .kd-page__head + *'); \
+    return [f.top, f.bottom, f.left, h.top, h.bottom, h.right, n.top].map(Math.round);";
+
+/// Whether the page's own freshness line still says "stored copy" (a related section's may).
+const MAIN_STALE: &str =
+    "return document.querySelector('.kd-page--detail > .kd-freshness--stale') !== null;";
+
+/// A record's page where there is room (a tablet held sideways, a desktop): "Updated …
+/// Refresh" beside the heading, not on a line of its own above it; on an upright tablet and
+/// a phone above it, as before. After a reload the stored copy's longer sentence wraps beside
+/// Refresh, and nothing moves when the answer replaces it, in English and in German.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_records_refresh_sits_beside_its_heading_where_there_is_room() {
+    use crate::places::{emulate, js, stored, wait_for, DESKTOP, PHONE, SIDEWAYS, TABLET};
+    let faults = Faults::default();
+    let server = serve(dataset(), Some(dist()), faults.clone()).await;
+    let url = server.url();
+    let german = (url.clone(), faults.clone());
+    scenario(|b| async move {
+        for size in [SIDEWAYS, DESKTOP, TABLET, PHONE] {
+            emulate(&b, size, true).await;
+            let wide = [SIDEWAYS.0, DESKTOP.0].contains(&size.0);
+            for (path, heading) in [
+                ("/animals/v-1", "Rex"),
+                ("/bookings/s-now", "Booking s-now"),
+                ("/invoices/inv-1", "Invoice INV-1"),
+            ] {
+                b.goto(&format!("{url}{path}")).await;
+                b.wait_text(".kd-page--detail h1", heading).await;
+                b.wait_text(".kd-page--detail > .kd-freshness", "Updated")
+                    .await;
+                let at = js(&b, HEAD).await;
+                let px = |i: usize| {
+                    at[i]
+                        .as_i64()
+                        .unwrap_or_else(|| panic!("{path}: {i}: {at}"))
+                };
+                if wide {
+                    assert!(
+                        px(0) < px(4) && px(3) < px(1) && px(2) >= px(5),
+                        "{size:?} {path}: beside the heading: {at}"
+                    );
+                    assert!(
+                        px(6) - px(1).max(px(4)) <= 20,
+                        "{size:?} {path}: no empty line under the head: {at}"
+                    );
+                } else {
+                    assert!(px(1) <= px(3), "{size:?} {path}: above the heading: {at}");
+                }
+            }
+        }
+        // A reload with the animal in the browser's store and the service slow.
+        emulate(&b, SIDEWAYS, true).await;
+        wait_for(&b, &stored("/api animals"), "the animal stored").await;
+        reload_steady(
+            &b,
+            &faults,
+            &format!("{url}/animals/v-1"),
+            "Stored copy",
+            "Updated",
+        )
+        .await;
+    })
+    .await;
+    scenario_in("de-DE", |b| async move {
+        let (url, faults) = german;
+        let page = format!("{url}/animals/v-1");
+        for size in [SIDEWAYS, DESKTOP] {
+            emulate(&b, size, true).await;
+            b.goto(&page).await;
+            b.wait_text(".kd-page--detail > .kd-freshness", "Stand")
+                .await;
+            wait_for(&b, &stored("/api animals"), "the animal stored").await;
+            reload_steady(&b, &faults, &page, "Gespeicherte Kopie", "Stand").await;
+        }
+    })
+    .await;
+    server.stop().await;
+}
+
+/// Reloads `page` with the animal's answer 4 s late, reads the head while the stored copy
+/// (`stale`) is shown, and again once the answer (`fresh`) is: the same, and side by side.
+async fn reload_steady(
+    b: &crate::harness::Page,
+    faults: &Faults,
+    page: &str,
+    stale: &str,
+    fresh: &str,
+) {
+    use crate::places::js;
+    faults.set(
+        FaultSettings::default()
+            .on_path("/api/animals/v-1")
+            .delay_ms(4000),
+    );
+    b.goto(page).await;
+    b.wait_text(".kd-page--detail > .kd-freshness--stale", stale)
+        .await;
+    let before = js(b, HEAD).await;
+    assert_eq!(js(b, MAIN_STALE).await, json!(true), "read too late");
+    b.wait_text(".kd-page--detail > .kd-freshness", fresh).await;
+    let after = js(b, HEAD).await;
+    faults.clear();
+    // The head line's height and what follows it stay; the line itself narrows.
+    assert_eq!(
+        (&before[3], &before[4], &before[6]),
+        (&after[3], &after[4], &after[6]),
+        "{page}: moved: {before} -> {after}"
+    );
+    let px = |v: &serde_json::Value, i: usize| v[i].as_i64().unwrap_or_else(|| panic!("{i}: {v}"));
+    assert_eq!(
+        px(&before, 0),
+        px(&after, 0),
+        "{page}: moved: {before} -> {after}"
+    );
+    assert!(
+        px(&before, 2) >= px(&before, 5),
+        "{page}: beside the heading: {before}"
+    );
 }
