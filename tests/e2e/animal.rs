@@ -259,26 +259,37 @@ async fn failed_stays_list_keeps_the_profile_usable_and_retry_recovers() {
     server.stop().await;
 }
 
-/// [the freshness line's top, bottom and left, the heading's top, bottom and right, the top
-/// of what follows the page's head], in the window's coordinates.
+/// [the top, bottom and left of the page's first line ("Updated … Refresh", or a failed
+/// refresh's notice), the heading's top, bottom and right, the top of what follows the page's
+/// head, the head's bottom (a long name's badge may take a second line)], in the window's
+/// coordinates.
 const HEAD: &str = "const at = (s) => document.querySelector(s).getBoundingClientRect(); \
-    const f = at('.kd-page--detail > .kd-freshness'), h = at('.kd-page--detail h1'), \
-    n = at('.kd-page--detail > .kd-page__head + *'); \
-    return [f.top, f.bottom, f.left, h.top, h.bottom, h.right, n.top].map(Math.round);";
+    const f = at('.kd-page--detail > :first-child'), h = at('.kd-page--detail h1'), \
+    n = at('.kd-page--detail > .kd-page__head + *'), d = at('.kd-page--detail > .kd-page__head'); \
+    return [f.top, f.bottom, f.left, h.top, h.bottom, h.right, n.top, d.bottom].map(Math.round);";
 
-/// Whether the page's own freshness line still says "stored copy" (a related section's may).
-const MAIN_STALE: &str =
-    "return document.querySelector('.kd-page--detail > .kd-freshness--stale') !== null;";
+/// The page's own line, first in it: the animal's stays and invoices have lines of their own
+/// after a reload, further down.
+const LINE: &str = ".kd-page--detail > .kd-freshness:first-child";
+
+/// A name long enough that its badge wraps under it when the heading has less room.
+const LONG_NAME: &str = "Princess Buttercup of Applewood";
 
 /// A record's page where there is room (a tablet held sideways, a desktop): "Updated …
 /// Refresh" beside the heading, not on a line of its own above it; on an upright tablet and
-/// a phone above it, as before. After a reload the stored copy's longer sentence wraps beside
-/// Refresh, and nothing moves when the answer replaces it, in English and in German.
+/// a phone above it, as before. Beside it, the heading keeps its room and its lines in every
+/// state of that line, also with a long name: a reload's stored copy, a refresh under way, a
+/// failed refresh's notice and the answer after each, in English and in German.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_records_refresh_sits_beside_its_heading_where_there_is_room() {
     use crate::places::{emulate, js, stored, wait_for, DESKTOP, PHONE, SIDEWAYS, TABLET};
     let faults = Faults::default();
-    let server = serve(dataset(), Some(dist()), faults.clone()).await;
+    let mut data = dataset();
+    let mut long = data.animals[0].clone();
+    long["id"] = json!("v-9");
+    long["name"] = json!(LONG_NAME);
+    data.animals.push(long);
+    let server = serve(data, Some(dist()), faults.clone()).await;
     let url = server.url();
     let german = (url.clone(), faults.clone());
     scenario(|b| async move {
@@ -287,13 +298,13 @@ async fn a_records_refresh_sits_beside_its_heading_where_there_is_room() {
             let wide = [SIDEWAYS.0, DESKTOP.0].contains(&size.0);
             for (path, heading) in [
                 ("/animals/v-1", "Rex"),
+                ("/animals/v-9", LONG_NAME),
                 ("/bookings/s-now", "Booking s-now"),
                 ("/invoices/inv-1", "Invoice INV-1"),
             ] {
                 b.goto(&format!("{url}{path}")).await;
                 b.wait_text(".kd-page--detail h1", heading).await;
-                b.wait_text(".kd-page--detail > .kd-freshness", "Updated")
-                    .await;
+                b.wait_text(LINE, "Updated").await;
                 let at = js(&b, HEAD).await;
                 let px = |i: usize| {
                     at[i]
@@ -306,7 +317,7 @@ async fn a_records_refresh_sits_beside_its_heading_where_there_is_room() {
                         "{size:?} {path}: beside the heading: {at}"
                     );
                     assert!(
-                        px(6) - px(1).max(px(4)) <= 20,
+                        px(6) - px(1).max(px(7)) <= 20,
                         "{size:?} {path}: no empty line under the head: {at}"
                     );
                 } else {
@@ -314,72 +325,128 @@ async fn a_records_refresh_sits_beside_its_heading_where_there_is_room() {
                 }
             }
         }
-        // A reload with the animal in the browser's store and the service slow.
+        let page = format!("{url}/animals/v-9");
         emulate(&b, SIDEWAYS, true).await;
-        wait_for(&b, &stored("/api animals"), "the animal stored").await;
-        reload_steady(
+        b.goto(&page).await;
+        b.wait_text(LINE, "Updated").await;
+        let fresh = js(&b, HEAD).await;
+        // A refresh under way: "Updated … · refreshing…" for 4 s.
+        faults.set(
+            FaultSettings::default()
+                .on_path("/api/animals/v-9")
+                .delay_ms(4000),
+        );
+        b.click(&format!("{LINE} button")).await;
+        b.wait_text(LINE, "refreshing").await;
+        steady(&b, &fresh, "refreshing").await;
+        let text = js(
             &b,
-            &faults,
-            &format!("{url}/animals/v-1"),
-            "Stored copy",
-            "Updated",
+            &format!("return document.querySelector('{LINE}').innerText;"),
         )
         .await;
+        assert!(
+            text.as_str().is_some_and(|t| t.contains("refreshing")),
+            "read too late: {text}"
+        );
+        b.wait_text(LINE, "Updated").await;
+        wait_for(
+            &b,
+            &format!("return !document.querySelector('{LINE}').innerText.includes('refreshing');"),
+            "the answer",
+        )
+        .await;
+        steady(&b, &fresh, "refreshed").await;
+        // A failed refresh: its notice takes the line's place; the heading stays.
+        faults.set(FaultSettings::fault(Fault::Status(503)).on_path("/api/animals/v-9"));
+        b.click(&format!("{LINE} button")).await;
+        b.wait_text(
+            ".kd-page--detail > .kd-notice:first-child",
+            "Could not refresh",
+        )
+        .await;
+        let failed = js(&b, HEAD).await;
+        assert_eq!(
+            (&failed[3], &failed[4], &failed[5]),
+            (&fresh[3], &fresh[4], &fresh[5]),
+            "the heading moved: {fresh} -> {failed}"
+        );
+        assert!(
+            failed[2].as_i64() >= fresh[5].as_i64() && failed[2].as_i64().is_some(),
+            "the notice beside the heading: {failed}"
+        );
+        faults.clear();
+        b.click(".kd-page--detail > .kd-notice:first-child button")
+            .await;
+        b.wait_text(LINE, "Updated").await;
+        steady(&b, &fresh, "retried").await;
+        // A reload with the animal in the browser's store and the service slow.
+        wait_for(&b, &stored("/api animals"), "the animal stored").await;
+        reload_steady(&b, &faults, &page, &fresh, "Stored copy", "Updated").await;
     })
     .await;
     scenario_in("de-DE", |b| async move {
         let (url, faults) = german;
-        let page = format!("{url}/animals/v-1");
+        let page = format!("{url}/animals/v-9");
         for size in [SIDEWAYS, DESKTOP] {
             emulate(&b, size, true).await;
             b.goto(&page).await;
-            b.wait_text(".kd-page--detail > .kd-freshness", "Stand")
-                .await;
+            b.wait_text(LINE, "Stand").await;
+            let fresh = js(&b, HEAD).await;
             wait_for(&b, &stored("/api animals"), "the animal stored").await;
-            reload_steady(&b, &faults, &page, "Gespeicherte Kopie", "Stand").await;
+            reload_steady(&b, &faults, &page, &fresh, "Gespeicherte Kopie", "Stand").await;
         }
     })
     .await;
     server.stop().await;
 }
 
-/// Reloads `page` with the animal's answer 4 s late, reads the head while the stored copy
-/// (`stale`) is shown, and again once the answer (`fresh`) is: the same, and side by side.
+/// Checks the page's head against `fresh` (read with the answer on screen): the same lines
+/// in the same places, the page's line beside the heading.
+async fn steady(b: &crate::harness::Page, fresh: &serde_json::Value, what: &str) {
+    let now = crate::places::js(b, HEAD).await;
+    assert_eq!(now, *fresh, "{what}: moved: {fresh} -> {now}");
+    let px = |i: usize| {
+        now[i]
+            .as_i64()
+            .unwrap_or_else(|| panic!("{what}: {i}: {now}"))
+    };
+    assert!(px(2) >= px(5), "{what}: beside the heading: {now}");
+}
+
+/// Reloads `page` with the animal's answer 4 s late and checks the head, while the stored
+/// copy (`stale`) is shown and once the answer (`fresh`) is, against `fresh_at`.
 async fn reload_steady(
     b: &crate::harness::Page,
     faults: &Faults,
     page: &str,
+    fresh_at: &serde_json::Value,
     stale: &str,
     fresh: &str,
 ) {
     use crate::places::js;
     faults.set(
         FaultSettings::default()
-            .on_path("/api/animals/v-1")
+            .on_path("/api/animals/v-9")
             .delay_ms(4000),
     );
     b.goto(page).await;
-    b.wait_text(".kd-page--detail > .kd-freshness--stale", stale)
-        .await;
-    let before = js(b, HEAD).await;
-    assert_eq!(js(b, MAIN_STALE).await, json!(true), "read too late");
-    b.wait_text(".kd-page--detail > .kd-freshness", fresh).await;
-    let after = js(b, HEAD).await;
+    let stale_line = ".kd-page--detail > .kd-freshness--stale:first-child";
+    b.wait_text(stale_line, stale).await;
+    steady(b, fresh_at, stale).await;
+    let still = format!("return document.querySelector('{stale_line}') !== null;");
+    assert_eq!(js(b, &still).await, json!(true), "{page}: read too late");
+    b.wait_text(LINE, fresh).await;
+    wait_for_fresh(b).await;
+    steady(b, fresh_at, fresh).await;
     faults.clear();
-    // The head line's height and what follows it stay; the line itself narrows.
-    assert_eq!(
-        (&before[3], &before[4], &before[6]),
-        (&after[3], &after[4], &after[6]),
-        "{page}: moved: {before} -> {after}"
-    );
-    let px = |v: &serde_json::Value, i: usize| v[i].as_i64().unwrap_or_else(|| panic!("{i}: {v}"));
-    assert_eq!(
-        px(&before, 0),
-        px(&after, 0),
-        "{page}: moved: {before} -> {after}"
-    );
-    assert!(
-        px(&before, 2) >= px(&before, 5),
-        "{page}: beside the heading: {before}"
-    );
+}
+
+/// Waits until the page's line is no longer the stored copy.
+async fn wait_for_fresh(b: &crate::harness::Page) {
+    crate::places::wait_for(
+        b,
+        &format!("const l = document.querySelector('{LINE}'); return l !== null && !l.classList.contains('kd-freshness--stale');"),
+        "the answer",
+    )
+    .await;
 }

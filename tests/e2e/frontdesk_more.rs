@@ -136,6 +136,10 @@ async fn booking_page_shows_the_stay_the_animal_its_invoices_and_other_stays() {
             assert_eq!(card[label], text(&animal[key]), "{label}: {card:?}");
         }
         assert_eq!(card["Species"], "🐕 dog", "{card:?}");
+        assert!(
+            !card.contains_key("Vaccinations"),
+            "no field of the raw string: {card:?}"
+        );
         let owner = js(
             &b,
             "const a = document.querySelectorAll('.kd-fields')[1].querySelector('a.kd-owner-link');
@@ -160,6 +164,15 @@ async fn booking_page_shows_the_stay_the_animal_its_invoices_and_other_stays() {
             "{expired}"
         );
         assert_eq!(b.texts(".kd-vaccs .kd-vacc", 2).await.len(), 2);
+        // Under the animal's heading, a heading of its own; the string as sent folded away.
+        let outline = js(
+            &b,
+            "const h = document.querySelector('.kd-vaccs').previousElementSibling; \
+             const p = document.querySelector('.kd-vaccs-raw p'); \
+             return [h.tagName, h.innerText, p.checkVisibility()];",
+        )
+        .await;
+        assert_eq!(outline, json!(["H3", "Vaccinations", false]));
         b.click(".kd-vaccs-raw summary").await;
         b.wait_text(".kd-vaccs-raw", &vaccinations).await;
         // This booking's invoices, each with its status, and what is still open on it, per
