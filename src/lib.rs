@@ -74,8 +74,10 @@ pub fn App(config: Config) -> impl IntoView {
                     <div class="kd-header" role=standalone.then_some("banner")>
                         <span class="kd-brand">"Kennel Desk"</span>
                         <div class="kd-nav" role="navigation" aria-label="Kennel Desk">
-                            <NavLink path="/" also="/" label=t.nav_today/>
-                            <NavLink path="/board" also="/board" label=t.nav_board/>
+                            // One link for the board: "/" and "/board" are the same page
+                            // (today's board; another day is the board's own Previous / Next).
+                            // Two links, "Today" and "Board", both opened today's board.
+                            <NavLink path="/" also="/board" label=t.nav_board/>
                             <NavLink path="/bookings" also="/bookings" label=t.nav_bookings/>
                             <NavLink path="/invoices" also="/invoices" label=t.nav_invoices/>
                         </div>

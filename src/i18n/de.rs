@@ -5,7 +5,6 @@ use super::{grouped, Texts};
 pub const DE: Texts = Texts {
     code: "de",
 
-    nav_today: "Heute",
     nav_board: "Tagesplan",
     nav_bookings: "Buchungen",
     nav_invoices: "Rechnungen",

@@ -5,7 +5,6 @@ use super::{grouped, Texts};
 pub const EN: Texts = Texts {
     code: "en",
 
-    nav_today: "Today",
     nav_board: "Board",
     nav_bookings: "Bookings",
     nav_invoices: "Invoices",

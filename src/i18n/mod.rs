@@ -43,7 +43,6 @@ pub struct Texts {
     pub code: &'static str,
 
     // ---- Frame: navigation, offline ----
-    pub nav_today: &'static str,
     pub nav_board: &'static str,
     pub nav_bookings: &'static str,
     pub nav_invoices: &'static str,

@@ -115,7 +115,11 @@ async fn a_german_browser_gets_german_words_dates_and_amounts_without_any_settin
         assert!(title.contains("Tagesplan"), "{title}");
         assert_eq!(langs(&b).await, json!(["de", "de"]));
         let nav = js(&b, "return [...document.querySelectorAll('.kd-nav a')].map(a => a.innerText);").await;
-        assert_eq!(nav, json!(["Heute", "Tagesplan", "Buchungen", "Rechnungen"]));
+        assert_eq!(nav, json!(["Tagesplan", "Buchungen", "Rechnungen"]));
+        // One link for the board, today's ("/") or another day's ("/board?date=…").
+        let current = js(&b, "const a = document.querySelector('.kd-nav a[aria-current=page]'); \
+            return a && [a.innerText, a.getAttribute('href')];").await;
+        assert_eq!(current, json!(["Tagesplan", "/"]));
         wait_plain(&b, ".kd-lane--arriving h2", "Ankunft").await;
         wait_plain(&b, ".kd-lane--arriving", "Niemand").await;
         wait_plain(&b, ".kd-lane--in-house h2", "Im Haus").await;
