@@ -378,6 +378,20 @@ async fn board_lanes_counts_and_flags_for_today_and_another_day() {
         b.wait_text("[data-booking='b-arr1'] .kd-flag--owes", "Owes €120.00").await;
         b.wait_text("[data-booking='b-in1'] .kd-flag--owes", "Owes CHF 42.35").await;
         assert_eq!(flagged(&b, "late").await, ["b-late"]);
+        // A care note keeps its space from the flags under it, the same for a short note (a
+        // paragraph: `.kd p` outranked its margin and the flags touched it) as for a long
+        // one's fold.
+        let gaps = js(
+            &b,
+            "return ['b-arr1', 'b-in1'].map(id => { \
+               const c = document.querySelector(`[data-booking='${id}'] .kd-card__care`); \
+               return [c.tagName, c.nextElementSibling.getBoundingClientRect().top \
+                 - c.getBoundingClientRect().bottom]; });",
+        )
+        .await;
+        let gap = |i: usize| gaps[i][1].as_f64().unwrap_or_else(|| panic!("{gaps}"));
+        assert_eq!((&gaps[0][0], &gaps[1][0]), (&json!("DETAILS"), &json!("P")), "{gaps}");
+        assert!(gap(0) >= 4.0 && (gap(0) - gap(1)).abs() < 0.5, "{gaps}");
         wait_for("vaccination flags", vec!["b-in1".to_string()], || flagged(&b, "vacc")).await;
         // Names resolved; the whole care note is one tap away.
         b.wait_text("[data-booking='b-arr1'] .kd-card__name", "Bärli").await;

@@ -286,6 +286,12 @@ async fn german_errors_and_loading_are_said_in_german_fit_a_phone_and_pass_axe()
         .await;
         assert_fits(&b, "German error state on a phone").await;
         assert_targets(&b, "German error state on a phone").await;
+        // The three sections in one line under the name, also in German's longer words.
+        let tops = js(&b, "return [...document.querySelectorAll('.kd-nav a')].map(a => Math.round(a.getBoundingClientRect().top));").await;
+        assert!(
+            tops.as_array().is_some_and(|t| t.len() == 3 && t.iter().all(|x| *x == t[0])),
+            "the navigation in one line: {tops}"
+        );
         assert_axe_clean(&b, "body", "error state, German").await;
         faults.set_fail_status(None);
         faults.set_delay_ms(3_000);
