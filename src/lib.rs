@@ -133,6 +133,7 @@ fn FollowNavigation(root: NodeRef<leptos::html::Div>, standalone: bool) -> impl 
 /// A main navigation link; `aria-current="page"` on the section the current page belongs to
 /// (`Bookings` on a list of bookings and on one booking). A plain `<a>` with the config's
 /// href, so it is a real link in both routing modes (`#/bookings` with hash routing).
+/// `also`: another path of the same section (`/board` for the board at `/`).
 #[component]
 fn NavLink(path: &'static str, also: &'static str, label: &'static str) -> impl IntoView {
     let config = api::cache::use_cache().config().clone();
@@ -142,7 +143,7 @@ fn NavLink(path: &'static str, also: &'static str, label: &'static str) -> impl 
         let here = pathname.get();
         let here = config.app_path(&here);
         let section = |p: &str| here == p || here.starts_with(&format!("{p}/"));
-        (section(path) || here == also).then_some("page")
+        (section(path) || section(also)).then_some("page")
     };
     view! { <a href=href aria-current=current>{label}</a> }
 }

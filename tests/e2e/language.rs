@@ -117,9 +117,9 @@ async fn a_german_browser_gets_german_words_dates_and_amounts_without_any_settin
         let nav = js(&b, "return [...document.querySelectorAll('.kd-nav a')].map(a => a.innerText);").await;
         assert_eq!(nav, json!(["Tagesplan", "Buchungen", "Rechnungen"]));
         // One link for the board, today's ("/") or another day's ("/board?date=…").
-        let current = js(&b, "const a = document.querySelector('.kd-nav a[aria-current=page]'); \
-            return a && [a.innerText, a.getAttribute('href')];").await;
-        assert_eq!(current, json!(["Tagesplan", "/"]));
+        let current = "return [...document.querySelectorAll('.kd-nav a[aria-current=page]')] \
+            .map(a => [a.innerText, a.getAttribute('href')]);";
+        assert_eq!(js(&b, current).await, json!([["Tagesplan", "/"]]));
         wait_plain(&b, ".kd-lane--arriving h2", "Ankunft").await;
         wait_plain(&b, ".kd-lane--arriving", "Niemand").await;
         wait_plain(&b, ".kd-lane--in-house h2", "Im Haus").await;
@@ -255,6 +255,12 @@ async fn a_german_browser_gets_german_words_dates_and_amounts_without_any_settin
         assert_axe_clean(&b, "body", "not found, German").await;
         b.goto(&format!("{url}/bookings/b-999")).await;
         wait_plain(&b, ".kd-state--not-found", "Keine Buchung mit der ID b-999.").await;
+        // The board's one link is current on each of its paths, and only it.
+        for path in ["/", "/board", "/board/"] {
+            b.goto(&format!("{url}{path}")).await;
+            wait_plain(&b, ".kd-lanes", "Ankunft").await;
+            assert_eq!(js(&b, current).await, json!([["Tagesplan", "/"]]), "{path}");
+        }
 
         // Offline: the banner and its announcement.
         b.goto(&format!("{url}/bookings")).await;
