@@ -491,7 +491,7 @@ async fn the_filters_are_there_before_the_list_and_what_is_typed_meanwhile_narro
 /// and a row reached by Tab is not left under them.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_filters_share_a_row_and_the_totals_stay_in_sight() {
-    use crate::places::{assert_fits, emulate, js, wait_for};
+    use crate::places::{assert_fits, emulate, js, wait_for, STILL_STALE};
     use crate::places::{DESKTOP, PHONE, SIDEWAYS, TABLET};
     let faults = Faults::default();
     let today = chrono::Local::now().date_naive();
@@ -697,10 +697,6 @@ async fn the_filters_share_a_row_and_the_totals_stay_in_sight() {
     .await;
     server.stop().await;
 }
-
-/// Whether the stored copy is still on screen: a reading meant for it, taken after the
-/// service's answer came, would compare the answer with itself.
-const STILL_STALE: &str = "return document.querySelector('.kd-freshness--stale') !== null;";
 
 /// Reloads `url` with the invoice list in the browser's store and the service slowed by
 /// 4 s, and waits for the stored copy (`stale`: the language's "Stored copy") and its rows.

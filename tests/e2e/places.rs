@@ -567,13 +567,8 @@ async fn the_count_and_refresh_share_a_line_where_the_width_allows() {
             b.wait_text(".kd-freshness--stale", "Stored copy").await;
             b.texts(".kd-table--bookings tbody tr", 1).await;
             let stored = js(&b, state).await;
-            // Taken after the answer came, it would compare the answer with itself.
             assert_eq!(
-                js(
-                    &b,
-                    "return document.querySelector('.kd-freshness--stale') !== null;"
-                )
-                .await,
+                js(&b, STILL_STALE).await,
                 json!(true),
                 "{size:?}: read too late"
             );
@@ -592,6 +587,11 @@ async fn the_count_and_refresh_share_a_line_where_the_width_allows() {
     .await;
     server.stop().await;
 }
+
+/// Whether the stored copy is still on screen: a reading meant for it, taken after the
+/// service's answer came, would compare the answer with itself.
+pub(crate) const STILL_STALE: &str =
+    "return document.querySelector('.kd-freshness--stale') !== null;";
 
 /// A script for `wait_for`: whether the browser's store holds the list stored under `key`
 /// ("/api bookings", "/api invoices"; src/api/snapshot.rs).
