@@ -472,7 +472,7 @@ fn path_routing_owns_only_its_base_and_what_is_below_it() {
 mod invoices_and_customers {
     use super::invoices;
     use kennel_desk::i18n::{DE, EN};
-    use kennel_desk::model::customer::{customer_records, when, When};
+    use kennel_desk::model::customer::customer_records;
     use kennel_desk::model::export::invoices_csv;
     use kennel_desk::model::invoice_list::invoice_search_text;
     use kennel_desk::model::invoice_list::{
@@ -787,7 +787,9 @@ mod invoices_and_customers {
                 {"id":"b-2","animalId":"a-2","customerId":"c-1","from":"2026-12-01","to":"2026-12-03"},
                 {"id":"b-3","animalId":"a-1","customerId":"c-1","from":"2026-10-01","to":"2026-10-05"},
                 {"id":"b-4","animalId":"a-3","customerId":"c-2","from":"2026-11-20","to":"2026-11-22"},
-                {"id":"b-5","animalId":"a-1","customerId":"c-1","from":"2026-11-22"}]"#,
+                {"id":"b-5","animalId":"a-1","customerId":"c-1","from":"2026-11-22"},
+                {"id":"b-6","animalId":"a-1","customerId":"c-1","from":"24.11.2026","to":"26.11.2026"},
+                {"id":"b-7","animalId":"a-2","customerId":"c-1","from":"2026-11-10","to":"2026-11-22"}]"#,
             "bookings",
         )
         .expect("bookings");
@@ -800,23 +802,23 @@ mod invoices_and_customers {
         )
         .items;
         let b = &bookings.items;
-        assert_eq!(
-            when(&b[0], "2026-11-24"),
-            When::Now,
-            "the last day is still now"
-        );
-        assert_eq!(when(&b[0], "2026-11-25"), When::Past);
-        assert_eq!(when(&b[1], "2026-11-30"), When::Upcoming);
-        let r = customer_records("c-1", b, &inv, "2026-11-22");
+        let today =
+            time::Date::from_calendar_date(2026, time::Month::November, 22).expect("a date");
+        let r = customer_records("c-1", b, &inv, today);
         let id = |rows: &[usize]| rows.iter().map(|&i| b[i].id.clone()).collect::<Vec<_>>();
-        assert_eq!(id(&r.now), ["b-1", "b-5"]);
-        assert_eq!(id(&r.upcoming), ["b-2"]);
-        assert_eq!(id(&r.past), ["b-3"]);
+        // Placed as an animal's stays are (`stay::when`, tested in tests/vaccination.rs):
+        // the day a stay ends is still now, earliest start first.
+        assert_eq!(id(&r.stays.now), ["b-7", "b-1"]);
+        assert_eq!(id(&r.stays.upcoming), ["b-2"]);
+        assert_eq!(id(&r.stays.past), ["b-3"]);
+        // Dates that cannot be read, or a start alone that does not decide, are never
+        // guessed into a group: compared as text, "24.11.2026" came after today.
+        assert_eq!(id(&r.stays.undated), ["b-5", "b-6"]);
         assert_eq!(r.animals, ["a-1", "a-2"]);
         let inv_ids: Vec<_> = r.invoices.iter().map(|&i| inv[i].id.clone()).collect();
         assert_eq!(inv_ids, ["i-2", "i-1", "i-4", "i-3"]);
         assert_eq!(sums(&r.open), [("EUR".to_string(), "100.00".to_string())]);
         assert!(!r.is_unknown());
-        assert!(customer_records("c-404", b, &inv, "2026-11-22").is_unknown());
+        assert!(customer_records("c-404", b, &inv, today).is_unknown());
     }
 }

@@ -1,4 +1,4 @@
-//! The bookings table, used by the booking list and the animal page. Where its box is too
+//! The bookings table, used by the booking list and the animal and customer pages. Where its box is too
 //! narrow for the columns the stylesheet turns each row into a card; the table's `--kd-lN`
 //! properties name the cells there, and the explicit ARIA roles keep the table semantics
 //! that a `display` change would drop.
@@ -24,6 +24,9 @@ pub fn BookingTable(
     /// Off on an animal's own page, where every row is the same animal.
     #[prop(default = true)]
     show_animal: bool,
+    /// Off on a customer's own page, where every row is the same customer.
+    #[prop(default = true)]
+    show_customer: bool,
     /// Sortable headers (the booking list); plain headers without.
     #[prop(optional)]
     sort: Option<SortControl<BookingColumn>>,
@@ -43,7 +46,7 @@ pub fn BookingTable(
         Some(t.time),
         Some(t.status),
         show_animal.then_some(t.animal),
-        Some(t.customer),
+        show_customer.then_some(t.customer),
         Some(t.location),
         Some(t.care),
     ]
@@ -56,7 +59,7 @@ pub fn BookingTable(
     // Runs right after `each`, against the same answer, so the index is that answer's.
     let row = move |i: usize| {
         let b = source.with_untracked(|list| list.items.get(i).cloned());
-        b.map(|b| view! { <BookingRow booking=b show_animal/> })
+        b.map(|b| view! { <BookingRow booking=b show_animal show_customer/> })
             .into_any()
     };
     view! {
@@ -70,7 +73,7 @@ pub fn BookingTable(
                         {th(BookingColumn::Time)}
                         {th(BookingColumn::Status)}
                         {show_animal.then(|| th(BookingColumn::Animal))}
-                        {th(BookingColumn::Customer)}
+                        {show_customer.then(|| th(BookingColumn::Customer))}
                         {th(BookingColumn::Location)}
                         <th scope="col" role="columnheader">{t.care}</th>
                     </tr>
@@ -92,7 +95,7 @@ fn css_string(label: &str) -> String {
 }
 
 #[component]
-fn BookingRow(booking: Booking, show_animal: bool) -> impl IntoView {
+fn BookingRow(booking: Booking, show_animal: bool, show_customer: bool) -> impl IntoView {
     let cache = use_cache();
     let href = cache.config().record_href("bookings", &booking.id);
     let t = t();
@@ -126,7 +129,9 @@ fn BookingRow(booking: Booking, show_animal: bool) -> impl IntoView {
                     </div>
                 </td>
             })}
-            <td role="cell"><CustomerLink customer_id=booking.customer_id.clone()/></td>
+            {show_customer.then(|| view! {
+                <td role="cell"><CustomerLink customer_id=booking.customer_id.clone()/></td>
+            })}
             <td role="cell">{or_dash(booking.location.as_deref()).to_string()}</td>
             <td role="cell" class="kd-care">{care}</td>
         </tr>

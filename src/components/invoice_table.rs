@@ -1,4 +1,4 @@
-//! The invoices table, used by the invoice list, the booking page and the animal page.
+//! The invoices table, used by the invoice list and the booking, animal and customer pages.
 
 use super::window::{keyed_table_rows, Window};
 use super::{CustomerLink, DateText, InvoiceBadge, Money};
@@ -14,13 +14,16 @@ use std::sync::Arc;
 pub fn InvoiceTable(
     #[prop(into)] source: Signal<Arc<List<Invoice>>>,
     #[prop(into)] rows: Signal<Vec<usize>>,
+    /// Off on a customer's own page, where every row is the same customer.
+    #[prop(default = true)]
+    show_customer: bool,
 ) -> impl IntoView {
     let window = Window::new(rows, INVOICES_CARDS_BELOW_EM);
     let t = crate::i18n::t();
     let each = move || window.keyed(source, |inv: &Invoice| inv.id.as_str());
     let row = move |i: usize| {
         let inv = source.with_untracked(|list| list.items.get(i).cloned());
-        inv.map(|inv| view! { <InvoiceRow invoice=inv/> })
+        inv.map(|inv| view! { <InvoiceRow invoice=inv show_customer/> })
             .into_any()
     };
     view! {
@@ -32,7 +35,9 @@ pub fn InvoiceTable(
                         <th scope="col" role="columnheader">{t.date}</th>
                         <th scope="col" role="columnheader" class="kd-num">{t.amount}</th>
                         <th scope="col" role="columnheader">{t.status}</th>
-                        <th scope="col" role="columnheader">{t.customer}</th>
+                        {show_customer.then(|| view! {
+                            <th scope="col" role="columnheader">{t.customer}</th>
+                        })}
                         <th scope="col" role="columnheader">{t.booking}</th>
                     </tr>
                 </thead>
@@ -46,7 +51,7 @@ pub fn InvoiceTable(
 }
 
 #[component]
-fn InvoiceRow(invoice: Invoice) -> impl IntoView {
+fn InvoiceRow(invoice: Invoice, show_customer: bool) -> impl IntoView {
     let cache = use_cache();
     let config = cache.config();
     let href = config.record_href("invoices", &invoice.id);
@@ -65,7 +70,9 @@ fn InvoiceRow(invoice: Invoice) -> impl IntoView {
                 <Money amount=invoice.amount.clone() currency=invoice.currency.clone()/>
             </td>
             <td role="cell" data-label=t.status><InvoiceBadge status=invoice.status.clone()/></td>
-            <td role="cell" data-label=t.customer><CustomerLink customer_id=invoice.customer_id.clone()/></td>
+            {show_customer.then(|| view! {
+                <td role="cell" data-label=t.customer><CustomerLink customer_id=invoice.customer_id.clone()/></td>
+            })}
             <td role="cell" data-label=t.booking>{booking.map(IntoAny::into_any).unwrap_or_else(|| MISSING.into_any())}</td>
         </tr>
     }

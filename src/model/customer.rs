@@ -5,43 +5,16 @@ use super::invoice_list::list_totals;
 use super::listing::distinct;
 use super::money::CurrencyTotals;
 use super::order::sort_rows;
+use super::stay::{split_rows, Stays};
 use super::{Booking, Invoice};
-
-/// Where a stay stands relative to today.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum When {
-    /// From on or before today, to on or after today.
-    Now,
-    Upcoming,
-    Past,
-}
-
-/// Places a booking by its dates relative to `today` (`YYYY-MM-DD`, the local date). A
-/// booking without a start date cannot be placed and counts as past, with a missing end
-/// date meaning a one-day stay; dates compare as text, which is right for `YYYY-MM-DD`.
-pub fn when(booking: &Booking, today: &str) -> When {
-    let Some(from) = booking.from.as_deref() else {
-        return When::Past;
-    };
-    let to = booking.to.as_deref().unwrap_or(from);
-    if from > today {
-        When::Upcoming
-    } else if to >= today {
-        When::Now
-    } else {
-        When::Past
-    }
-}
+use time::Date;
 
 /// One customer's records, as indices into the lists the cache holds.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CustomerRecords {
-    /// Stays going on today, earliest start first.
-    pub now: Vec<usize>,
-    /// Soonest first.
-    pub upcoming: Vec<usize>,
-    /// Most recent first.
-    pub past: Vec<usize>,
+    /// The customer's bookings, placed as an animal's stays are ([`split_rows`]): now,
+    /// upcoming, past, and those without readable dates, never guessed into a group.
+    pub stays: Stays,
     /// The animals those bookings name, in first-seen order.
     pub animals: Vec<String>,
     /// Newest first.
@@ -53,36 +26,22 @@ pub struct CustomerRecords {
 impl CustomerRecords {
     /// An id in no booking and no invoice: the page says so instead of showing empty tables.
     pub fn is_unknown(&self) -> bool {
-        self.now.is_empty()
-            && self.upcoming.is_empty()
-            && self.past.is_empty()
-            && self.invoices.is_empty()
+        self.stays.is_empty() && self.invoices.is_empty()
     }
 }
 
-/// Gathers customer `id`'s bookings (split by [`when`]), their animals, invoices and open
-/// balance. Ids compare exactly, as the service sent them.
+/// Gathers customer `id`'s bookings (split relative to `today`, the local date), their
+/// animals, invoices and open balance. Ids compare exactly, as the service sent them.
 pub fn customer_records(
     id: &str,
     bookings: &[Booking],
     invoices: &[Invoice],
-    today: &str,
+    today: Date,
 ) -> CustomerRecords {
     let mut records = CustomerRecords::default();
     let mine: Vec<usize> = (0..bookings.len())
         .filter(|&i| bookings[i].customer_id.as_deref() == Some(id))
         .collect();
-    for &i in &mine {
-        match when(&bookings[i], today) {
-            When::Now => records.now.push(i),
-            When::Upcoming => records.upcoming.push(i),
-            When::Past => records.past.push(i),
-        }
-    }
-    let by_start = |a: usize, b: usize| bookings[a].from.cmp(&bookings[b].from);
-    sort_rows(&mut records.now, &by_start);
-    sort_rows(&mut records.upcoming, &by_start);
-    sort_rows(&mut records.past, &|a, b| by_start(b, a));
     records.animals = distinct(
         mine.iter()
             .filter_map(|&i| bookings[i].animal_id.as_deref()),
@@ -90,6 +49,7 @@ pub fn customer_records(
     .into_iter()
     .map(str::to_string)
     .collect();
+    records.stays = split_rows(bookings, mine, today);
     records.invoices = (0..invoices.len())
         .filter(|&i| invoices[i].customer_id.as_deref() == Some(id))
         .collect();

@@ -65,12 +65,18 @@ pub enum When {
 
 /// The bookings of `animal_id`, split relative to `today`.
 pub fn split_stays(bookings: &[Booking], animal_id: &str, today: Date) -> Stays {
+    let mine: Vec<usize> = (0..bookings.len())
+        .filter(|&i| bookings[i].animal_id.as_deref() == Some(animal_id))
+        .collect();
+    split_rows(bookings, mine, today)
+}
+
+/// The bookings `mine` (indices into `bookings`: an animal's, a customer's), split relative
+/// to `today` by [`when`], so every page places a stay the same way.
+pub fn split_rows(bookings: &[Booking], mut mine: Vec<usize>, today: Date) -> Stays {
     let mut stays = Stays::default();
     // Sorted once by start (ISO dates sort as text), then dealt into the groups: each keeps
     // that order, and the past is then turned round, most recent first.
-    let mut mine: Vec<usize> = (0..bookings.len())
-        .filter(|&i| bookings[i].animal_id.as_deref() == Some(animal_id))
-        .collect();
     sort_by_text(&mut mine, &|i| bookings[i].from.as_deref());
     for i in mine {
         let b = &bookings[i];

@@ -15,7 +15,7 @@ use leptos::prelude::*;
 pub fn CustomerPage() -> impl IntoView {
     let id = use_id();
     view! {
-        <section class="kd-page" aria-labelledby="kd-customer-title">
+        <section class="kd-page kd-page--detail" aria-labelledby="kd-customer-title">
             {move || view! { <CustomerDetail id=id.get()/> }}
         </section>
     }
@@ -28,24 +28,27 @@ fn CustomerDetail(id: String) -> impl IntoView {
     let back_href = cache.config().href("/invoices");
     let t = crate::i18n::t();
     let title = (t.customer_title)(&id);
-    let today = today_iso();
+    let today = crate::clock::today_local();
     // Both lists are needed before anything can be said: "no bookings" is a guess until the
-    // bookings are in, and the balance is wrong until the invoices are.
-    let body = query_view(
+    // bookings are in, and the balance is wrong until the invoices are. The heading comes
+    // with the bookings, after their "Updated … Refresh", as on the other record pages: the
+    // stylesheet floats that line beside the heading where there is room.
+    query_view(
         bookings,
         Role::Main,
         t.loading_bookings,
         None,
         move |booking_list| {
-            let (id, today, back_href) = (id.clone(), today.clone(), back_href.clone());
-            query_view(
+            let (id, back_href) = (id.clone(), back_href.clone());
+            let title = title.clone();
+            let invoices_view = query_view(
                 invoices.clone(),
                 Role::Related,
                 t.loading_invoices,
                 None,
                 move |invoice_list| {
                     let records =
-                        customer_records(&id, &booking_list.items, &invoice_list.items, &today);
+                        customer_records(&id, &booking_list.items, &invoice_list.items, today);
                     if records.is_unknown() {
                         return view! {
                             <NotFound
@@ -61,11 +64,24 @@ fn CustomerDetail(id: String) -> impl IntoView {
                             view! { <EmptyState message=empty/> }.into_any()
                         } else {
                             view! {
-                            <BookingTable source=booking_list.clone() rows=Signal::stored(rows)/>
-                        }
-                        .into_any()
+                                <BookingTable
+                                    source=booking_list.clone()
+                                    rows=Signal::stored(rows)
+                                    show_customer=false
+                                />
+                            }
+                            .into_any()
                         }
                     };
+                    let split = &records.stays;
+                    // As on an animal's page: shown under a heading of their own when there
+                    // are any, never guessed into now, upcoming or past.
+                    let undated = (!split.undated.is_empty()).then(|| {
+                        view! {
+                            <h2>{t.without_dates}</h2>
+                            {stays(split.undated.clone(), "")}
+                        }
+                    });
                     let animals = if records.animals.is_empty() {
                         view! { <EmptyState message=t.no_animals_named/> }.into_any()
                     } else {
@@ -81,20 +97,25 @@ fn CustomerDetail(id: String) -> impl IntoView {
                         view! { <EmptyState message=t.no_invoices_for_customer/> }.into_any()
                     } else {
                         view! {
-                        <InvoiceTable source=invoice_list.clone() rows=Signal::stored(invoice_rows)/>
-                    }
-                    .into_any()
+                            <InvoiceTable
+                                source=invoice_list.clone()
+                                rows=Signal::stored(invoice_rows)
+                                show_customer=false
+                            />
+                        }
+                        .into_any()
                     };
                     view! {
                         <section class="kd-totals kd-balance" aria-label=t.open_balance>
                             {group(t.open_balance, "open", records.open.clone())}
                         </section>
                         <h2>{t.now}</h2>
-                        {stays(records.now.clone(), t.no_stay_today)}
+                        {stays(split.now.clone(), t.no_stay_today)}
                         <h2>{t.upcoming}</h2>
-                        {stays(records.upcoming.clone(), t.no_upcoming_stays)}
+                        {stays(split.upcoming.clone(), t.no_upcoming_stays)}
                         <h2>{t.past}</h2>
-                        {stays(records.past.clone(), t.no_past_stays)}
+                        {stays(split.past.clone(), t.no_past_stays)}
+                        {undated}
                         <h2>{t.animals}</h2>
                         {animals}
                         <h2>{t.invoices}</h2>
@@ -102,25 +123,13 @@ fn CustomerDetail(id: String) -> impl IntoView {
                     }
                     .into_any()
                 },
-            )
+            );
+            view! {
+                <header class="kd-page__head">
+                    <h1 id="kd-customer-title">{title}</h1>
+                </header>
+                {invoices_view}
+            }
         },
-    );
-    view! {
-        <header class="kd-page__head">
-            <h1 id="kd-customer-title">{title}</h1>
-        </header>
-        {body}
-    }
-}
-
-/// Today's date in the browser's local time, `YYYY-MM-DD`: a stay is "now" by the kennel's
-/// calendar, not by UTC.
-fn today_iso() -> String {
-    let now = js_sys::Date::new_0();
-    format!(
-        "{:04}-{:02}-{:02}",
-        now.get_full_year(),
-        now.get_month() + 1,
-        now.get_date()
     )
 }

@@ -291,9 +291,9 @@ const LINE: &str = ".kd-page--detail > .kd-freshness:first-child";
 /// A name long enough that its badge wraps under it when the heading has less room.
 const LONG_NAME: &str = "Princess Buttercup of Applewood";
 
-/// A record's page where there is room (a tablet held sideways, a desktop): "Updated …
-/// Refresh" beside the heading, not on a line of its own above it; on an upright tablet and
-/// a phone above it, as before. Beside it, the heading keeps its room and its lines in every
+/// A record's page (an animal, a booking, an invoice, a customer) where there is room (a
+/// tablet held sideways, a desktop): "Updated … Refresh" beside the heading, not on a line of
+/// its own above it; on an upright tablet and a phone above it, as before. Beside it, the heading keeps its room and its lines in every
 /// state of that line, also with a long name: a reload's stored copy, a refresh under way, a
 /// failed refresh's notice and the answer after each, in English and in German.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -317,6 +317,7 @@ async fn a_records_refresh_sits_beside_its_heading_where_there_is_room() {
                 ("/animals/v-9", LONG_NAME),
                 ("/bookings/s-now", "Booking s-now"),
                 ("/invoices/inv-1", "Invoice INV-1"),
+                ("/customers/c-77", "Customer c-77"),
             ] {
                 b.goto(&format!("{url}{path}")).await;
                 b.wait_text(".kd-page--detail h1", heading).await;

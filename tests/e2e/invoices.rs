@@ -80,7 +80,8 @@ fn dataset() -> Dataset {
             {"id": "b-1", "animalId": "a-1", "customerId": "c-1", "from": day(-1), "to": day(2), "status": "in_house"},
             {"id": "b-2", "animalId": "a-3", "customerId": "c-1", "from": day(10), "to": day(12), "status": "confirmed"},
             {"id": "b-3", "animalId": "a-1", "customerId": "c-1", "from": day(-30), "to": day(-25), "status": "checked_out"},
-            {"id": "b-4", "animalId": "a-2", "customerId": "c-2", "from": day(0), "to": day(1), "status": "arriving_today"}
+            {"id": "b-4", "animalId": "a-2", "customerId": "c-2", "from": day(0), "to": day(1), "status": "arriving_today"},
+            {"id": "b-5", "animalId": "a-3", "customerId": "c-1", "from": "24.12.2026", "to": "28.12.2026", "status": "confirmed"}
         ]
     });
     let text = data.to_string().replacen(
@@ -380,10 +381,10 @@ async fn customer_page_lists_exactly_that_customers_records_and_open_balance() {
         b.wait_text(".kd-customer-animals", "Rex").await;
         let animals = b.texts(".kd-customer-animals li", 2).await;
         assert_eq!(animals, ["Bella", "Rex"]);
-        let tables = b.texts(".kd-table--bookings", 3).await;
-        assert_eq!(tables.len(), 3, "now, upcoming, past");
+        let tables = b.texts(".kd-table--bookings", 4).await;
+        assert_eq!(tables.len(), 4, "now, upcoming, past, without dates");
         let booking_ids = |t: &str| {
-            ["b-1", "b-2", "b-3", "b-4"]
+            ["b-1", "b-2", "b-3", "b-4", "b-5"]
                 .into_iter()
                 .filter(|id| t.contains(id))
                 .collect::<Vec<_>>()
@@ -391,6 +392,34 @@ async fn customer_page_lists_exactly_that_customers_records_and_open_balance() {
         assert_eq!(booking_ids(&tables[0]), ["b-1"], "now: {}", tables[0]);
         assert_eq!(booking_ids(&tables[1]), ["b-2"], "upcoming: {}", tables[1]);
         assert_eq!(booking_ids(&tables[2]), ["b-3"], "past: {}", tables[2]);
+        // Dates it cannot read are never guessed into a group (as text, "24.12.2026" came
+        // after today), as on the animal's page.
+        assert_eq!(booking_ids(&tables[3]), ["b-5"], "undated: {}", tables[3]);
+        let headings =
+            "return [...document.querySelectorAll('.kd-page h2')].map(h => h.textContent);";
+        assert_eq!(
+            crate::places::js(&b, headings).await,
+            json!([
+                "Open balance",
+                "Now",
+                "Upcoming",
+                "Past",
+                "Without dates",
+                "Animals",
+                "Invoices"
+            ])
+        );
+        // Every row is this customer's: no table repeats the customer in a column of its own.
+        let headers = "return [...document.querySelectorAll('.kd-page table')].map(t => \
+            [...t.querySelectorAll('thead th')].map(th => th.textContent.trim()).join(' | '));";
+        let bookings = "Dates | Time | Status | Animal | Location | Care";
+        let invoice_headers = "Number | Date | Amount | Status | Booking";
+        assert_eq!(
+            crate::places::js(&b, headers).await,
+            json!([bookings, bookings, bookings, bookings, invoice_headers])
+        );
+        let links = "return document.querySelectorAll('.kd-page table .kd-customer-link').length;";
+        assert_eq!(crate::places::js(&b, links).await, json!(0));
         let invoices = b.texts(".kd-table--invoices tbody tr", 4).await;
         let mut numbers: Vec<_> = invoices
             .iter()
