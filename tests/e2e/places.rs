@@ -897,6 +897,71 @@ async fn error_and_loading_states_are_announced_fit_and_pass_axe_in_light_and_da
     server.stop().await;
 }
 
+/// Dark, on the demo data (dated around today, so the board has its lanes, counts and flags,
+/// and some animals' vaccinations expire soon): the board, the lists and the records meet
+/// AA contrast as they do in light. The lanes' counts (white on the dark theme's light text,
+/// 1.2:1) and "Expires soon" (brown on the dark theme's amber, 1.7:1) did not; the light
+/// theme's pale pills stood on the dark page.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_lists_and_records_meet_contrast_in_dark_too() {
+    let today = chrono::Local::now().date_naive();
+    let server = serve(
+        devapi::Dataset::demo(today),
+        Some(dist()),
+        Faults::default(),
+    )
+    .await;
+    let url = server.url();
+    scenario(|b| async move {
+        emulate(&b, DESKTOP, false).await;
+        b.cdp(
+            "Emulation.setEmulatedMedia",
+            json!({ "features": [{ "name": "prefers-color-scheme", "value": "dark" }] }),
+        )
+        .await;
+        let soon = |scope: &str| {
+            format!("return document.querySelector('{scope} .kd-vacc-badge--soon') !== null;")
+        };
+        b.goto(&format!("{url}/")).await;
+        wait_for(&b, &soon(".kd-lanes"), "a card's vaccination expiring soon").await;
+        let counts = "return document.querySelectorAll('.kd-lane__count').length;";
+        assert_eq!(js(&b, counts).await, json!(3));
+        assert_axe_clean(&b, "body", "the board, dark").await;
+        b.goto(&format!("{url}/bookings")).await;
+        wait_for(
+            &b,
+            &soon(".kd-table--bookings"),
+            "a row's vaccination expiring soon",
+        )
+        .await;
+        assert_axe_clean(&b, "body", "the booking list, dark").await;
+        // The records of a booking whose animal's vaccination expires soon.
+        let links = "const row = document.querySelector('.kd-vacc-badge--soon').closest('tr'); \
+            return [...row.querySelectorAll('a')].map(a => a.getAttribute('href'));";
+        let hrefs: Vec<String> = serde_json::from_value(js(&b, links).await).expect("links");
+        assert_eq!(hrefs.len(), 3, "booking, animal, customer: {hrefs:?}");
+        for href in &hrefs {
+            b.goto(&format!("{url}{href}")).await;
+            b.wait_text(".kd-page h1", "").await;
+            wait_for(
+                &b,
+                "return document.querySelector('.kd-freshness') !== null;",
+                href,
+            )
+            .await;
+            if !href.starts_with("/customers/") {
+                wait_for(&b, &soon(".kd-page"), "its vaccination expiring soon").await;
+            }
+            assert_axe_clean(&b, "body", &format!("{href}, dark")).await;
+        }
+        b.goto(&format!("{url}/invoices?status=all")).await;
+        b.wait_text(".kd-table--invoices tbody", "INV").await;
+        assert_axe_clean(&b, "body", "the invoice list, dark").await;
+    })
+    .await;
+    server.stop().await;
+}
+
 /// Computed styles of the host's header and footer and everything in them.
 /// (Not their width: the app makes the page taller, and the scrollbar that brings takes
 /// 15 px from every full-width block.)
