@@ -413,6 +413,26 @@ async fn board_lanes_counts_and_flags_for_today_and_another_day() {
         expect_lanes(&b, &["b-next"], &["b-arr1", "b-in3"], &["b-arr2", "b-in1"]).await;
         b.click_text(".kd-daynav button", "Today").await;
         expect_lanes(&b, &["b-arr2", "b-arr1"], &["b-in1", "b-in2", "b-in3"], &["b-late", "b-home2"]).await;
+        // What is on looks on: today's "Today", the view, run cards once shown; the actions
+        // (Previous, Next, Print) look like what is off, not like the chosen view.
+        let looks = r#"const on = [], off = [], fills = new Set(), blanks = new Set();
+            for (const e of document.querySelectorAll('.kd-board__nav button')) {
+              const pressed = e.getAttribute('aria-pressed') === 'true';
+              (pressed ? on : off).push(e.textContent.trim());
+              (pressed ? fills : blanks).add(getComputedStyle(e).backgroundColor);
+            }
+            return [on, off, fills.size, blanks.size, [...fills].some(f => blanks.has(f))];"#;
+        assert_eq!(
+            js(&b, looks).await,
+            json!([["Today", "Lanes"], ["‹ Previous", "Next ›", "Locations", "Run cards", "Print"], 1, 1, false])
+        );
+        b.click(".kd-runcards-toggle").await;
+        b.wait_text(".kd-runcard", "Rex").await;
+        assert_eq!(
+            js(&b, looks).await,
+            json!([["Today", "Lanes", "Run cards"], ["‹ Previous", "Next ›", "Locations", "Print"], 1, 1, false])
+        );
+        b.click(".kd-runcards-toggle").await;
 
         // The location view: Run 2 holds two stays that overlap today.
         b.goto(&format!("{url}/board?view=locations")).await;
