@@ -377,6 +377,17 @@ async fn the_same_flows_by_touch_at_360_and_800_px() {
                 &["b-late", "b-home2"],
             )
             .await;
+            // An upright tablet has the three lanes side by side (two to a row put "Going
+            // home" under all of the arrivals); a phone stacks them.
+            let tops = "return [...document.querySelectorAll('.kd-lane')] \
+                .map(l => Math.round(l.getBoundingClientRect().top));";
+            let tops: Vec<i64> = serde_json::from_value(js(&b, tops).await).expect("tops");
+            assert_eq!(tops.len(), 3);
+            if width == 800 {
+                assert!(tops.iter().all(|&t| t == tops[0]), "side by side: {tops:?}");
+            } else {
+                assert!(tops.windows(2).all(|w| w[0] < w[1]), "stacked: {tops:?}");
+            }
             // Change day: Next twice.
             let next = ".kd-board__nav .kd-daynav:first-child > button:nth-of-type(3)";
             b.wait_text(next, "Next").await;
