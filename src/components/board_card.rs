@@ -1,6 +1,6 @@
 //! A stay's card on the day board and the wall display, and its printable run card.
 
-use super::{AnimalLink, CustomerLink, VaccinationBadge};
+use super::{AnimalLink, CustomerLink, VaccinationBadge, Vaccinations};
 use crate::api::cache::use_cache;
 use crate::clock::today_local;
 use crate::i18n::t;
@@ -141,13 +141,29 @@ pub fn BoardCard(
 pub fn RunCard(booking: Booking) -> impl IntoView {
     let cache = use_cache();
     let animal = booking.animal_id.as_deref().map(|id| cache.animal(id));
-    let field = move |pick: fn(&crate::model::Animal) -> Option<String>| {
+    let field = |pick: fn(&crate::model::Animal) -> Option<String>| {
         let animal = animal.clone();
         move || {
             animal
                 .as_ref()
                 .and_then(|q| q.data.with(|a| a.as_deref().and_then(pick)))
                 .unwrap_or_else(|| MISSING.to_string())
+        }
+    };
+    // Each vaccination with its date and mark, as on the animal's page: the card goes on
+    // the run's door, so an expired or expiring one is marked on paper too. The string as
+    // sent had its dates broken across lines ("2026-" / "11-27") and said nothing of them.
+    let vaccinations = {
+        let animal = animal.clone();
+        let warn_days = cache.config().vaccination_warn_days;
+        move || match animal.as_ref().and_then(|q| q.data.get()) {
+            Some(a) => {
+                let entries =
+                    vaccination_summary(a.vaccinations.as_deref(), today_local(), warn_days)
+                        .entries;
+                view! { <Vaccinations entries raw=None/> }.into_any()
+            }
+            None => MISSING.into_any(),
         }
     };
     let dates = crate::format::stay_dates(booking.from.as_deref(), booking.to.as_deref());
@@ -161,7 +177,7 @@ pub fn RunCard(booking: Booking) -> impl IntoView {
                 <dt>{t.location}</dt><dd>{or_dash(booking.location.as_deref()).to_string()}</dd>
                 <dt>{t.dates}</dt><dd>{dates}</dd>
                 <dt>{t.care}</dt><dd class="kd-runcard__care">{or_dash(booking.care.as_deref()).to_string()}</dd>
-                <dt>{t.vaccinations}</dt><dd>{field(|a| a.vaccinations.clone())}</dd>
+                <dt>{t.vaccinations}</dt><dd>{vaccinations}</dd>
                 <dt>{t.owner}</dt><dd>{field(|a| a.customer_id.clone())}</dd>
             </dl>
         </article>

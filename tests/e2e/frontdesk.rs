@@ -675,9 +675,20 @@ async fn print_media_shows_one_run_card_per_animal_in_the_house() {
         assert_eq!(printed["nav"], json!(0), "no navigation or buttons on paper");
         let card = b.wait_text(".kd-runcard", "Kimba").await;
         let from = shown_date(&d(0));
-        for part in ["Maine Coon", "Zürich Suite", "FVRCP 2026-01-05", "c-6", from.as_str()] {
+        for part in ["Maine Coon", "Zürich Suite", "c-6", from.as_str()] {
             assert!(card.contains(part), "{part} on the run card: {card}");
         }
+        // Its vaccination read as on the animal's page ("FVRCP 2026-01-05" as sent): the
+        // vaccine, the date as the app writes dates, and its mark, on paper too.
+        let kimba = "const card = [...document.querySelectorAll('.kd-runcard')] \
+            .find(c => c.innerText.includes('Kimba')); \
+            return [...card.querySelectorAll('.kd-vacc')].map(v => \
+              [v.querySelector('.kd-vacc__name').innerText, v.querySelector('.kd-vacc__date').innerText, \
+               v.querySelector('.kd-vacc-badge--expired')?.innerText ?? '']);";
+        assert_eq!(
+            js(&b, kimba).await,
+            json!([["FVRCP", shown_date("2026-01-05"), "Expired"]])
+        );
         // Without run cards, the board itself is the day sheet.
         b.cdp("Emulation.setEmulatedMedia", json!({"media": ""})).await;
         b.click(".kd-runcards-toggle").await;
