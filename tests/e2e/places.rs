@@ -272,11 +272,28 @@ async fn tables_become_cards_where_their_columns_do_not_fit() {
             (TABLET, "block", "table-row"),
             (DESKTOP, "table-row", "table-row"),
         ];
+        // [each shown sort button's border style, the distinct backgrounds of those sorted
+        // by and of the rest]: above cards they are chips, the sorted one filled; a table's
+        // header keeps plain words.
+        let sorts = "const shown = [...document.querySelectorAll('.kd-table--bookings th')] \
+              .filter(th => th.getClientRects().length && th.querySelector('.kd-sort')).map(th => [th.getAttribute('aria-sort'), \
+              getComputedStyle(th.querySelector('.kd-sort'))]); \
+            const bg = (sorted) => [...new Set(shown.filter(([a]) => (a !== 'none') === sorted) \
+              .map(([, s]) => s.backgroundColor))]; \
+            return [[...new Set(shown.map(([, s]) => s.borderTopStyle))], bg(true), bg(false)];";
         for (size, bookings, invoices) in expected {
             emulate(&b, size, false).await;
-            b.goto(&format!("{url}/bookings")).await;
+            b.goto(&format!("{url}/bookings?sort=animal")).await;
             b.wait_text(".kd-table--bookings tbody", "Bella").await;
             assert_eq!(row_display(&b, ".kd-table--bookings").await, bookings, "{size:?}");
+            let [styles, sorted, rest] = serde_json::from_value::<[Vec<String>; 3]>(js(&b, sorts).await)
+                .expect("styles");
+            if bookings == "block" {
+                assert_eq!(styles, ["solid"], "{size:?}: chips");
+                assert!(sorted.len() == 1 && rest.len() == 1 && sorted != rest, "{size:?}: {sorted:?} {rest:?}");
+            } else {
+                assert_eq!(styles, ["none"], "{size:?}: a table's header");
+            }
             b.goto(&format!("{url}/invoices")).await;
             b.wait_text(".kd-table--invoices tbody", "INV-2026-0001").await;
             assert_eq!(row_display(&b, ".kd-table--invoices").await, invoices, "{size:?}");
