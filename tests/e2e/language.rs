@@ -298,6 +298,11 @@ async fn german_errors_and_loading_are_said_in_german_fit_a_phone_and_pass_axe()
             tops.as_array().is_some_and(|t| t.len() == 3 && t.iter().all(|x| *x == t[0])),
             "the navigation in one line: {tops}"
         );
+        // The name, on its own line above them, is not flush with the top of the window.
+        let gap = "return Math.round(document.querySelector('.kd-brand').getBoundingClientRect().top \
+            - document.querySelector('.kd-header').getBoundingClientRect().top);";
+        let gap = js(&b, gap).await.as_i64().unwrap_or_default();
+        assert!(gap >= 4, "the name {gap} px from the top");
         assert_axe_clean(&b, "body", "error state, German").await;
         faults.set_fail_status(None);
         faults.set_delay_ms(3_000);
