@@ -558,6 +558,27 @@ async fn the_count_and_refresh_share_a_line_where_the_width_allows() {
             } else {
                 assert!(px(2) >= px(1), "{size:?}: Refresh under the count: {at}");
             }
+            // The fields' boxes: [distinct tops, distinct widths, the search box's bottom
+            // less the last field's]. An upright tablet has two rows of three, of one width
+            // ("To" took a row of its own); a desk has the search level with the fields.
+            let fields = "const boxes = [...document.querySelectorAll('.kd-filters .kd-filter')] \
+                  .map(f => f.querySelector('select, input').getBoundingClientRect()); \
+                const search = document.querySelector('.kd-search input').getBoundingClientRect(); \
+                return [new Set(boxes.map(r => Math.round(r.top))).size, \
+                  new Set(boxes.map(r => Math.round(r.width))).size, \
+                  Math.round(search.bottom - boxes[boxes.length - 1].bottom)];";
+            let fields = js(&b, fields).await;
+            if size.0 == TABLET.0 {
+                assert_eq!(fields[0], json!(2), "{size:?}: two rows: {fields}");
+                assert_eq!(fields[1], json!(1), "{size:?}: one width: {fields}");
+            }
+            if size.0 == DESKTOP.0 {
+                assert_eq!(
+                    fields[2],
+                    json!(0),
+                    "{size:?}: the search level with the fields: {fields}"
+                );
+            }
             assert_fits(&b, &format!("{size:?}: the booking list")).await;
             if size.0 == PHONE.0 {
                 faults.clear();
