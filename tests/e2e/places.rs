@@ -239,10 +239,24 @@ async fn every_page_fits_phone_tablet_and_desktop_by_touch_and_is_axe_clean() {
             }
         }
         // The app's own page takes the whole window (`body.kd-page`; an embedding host
-        // keeps its own margins).
+        // keeps its own margins), its background down to the bottom on a short page, which
+        // does not scroll for it.
         assert_eq!(
             js(&b, "return getComputedStyle(document.body).margin;").await,
             json!("0px")
+        );
+        b.goto(&format!("{url}/no/such/page")).await;
+        b.wait_text(".kd-state--not-found", "There is no page")
+            .await;
+        let short =
+            "return [Math.round(document.querySelector('.kd').getBoundingClientRect().bottom), \
+            document.scrollingElement.scrollHeight, innerHeight];";
+        let [bottom, scroll, height] =
+            serde_json::from_value::<[i64; 3]>(js(&b, short).await).expect("heights");
+        assert_eq!(
+            (bottom, scroll),
+            (height, height),
+            "the window filled, nothing to scroll"
         );
         // Its tab icon is inline, so no /favicon.ico goes to the server (whose fallback
         // would answer it with index.html) on a cold start over the counter's Wi-Fi.
