@@ -398,8 +398,12 @@ async fn board_lanes_counts_and_flags_for_today_and_another_day() {
         b.wait_text("[data-booking='b-arr1'] .kd-card__animal", "Bernese").await;
         let hidden = js(&b, "return document.querySelector(\"[data-booking='b-arr1'] .kd-card__care-full\").checkVisibility() === false;").await;
         assert_eq!(hidden, json!(true), "the full note starts folded");
+        // Its first line shows that it opens (a triangle, which turns), silent for a reader.
+        let marker = "return getComputedStyle(document.querySelector(\"[data-booking='b-arr1'] .kd-card__care summary\"), '::before').content;";
+        assert_eq!(js(&b, marker).await, json!("\"▸\" / \"\""));
         b.click("[data-booking='b-arr1'] .kd-card__care summary").await;
         b.wait_text("[data-booking='b-arr1'] .kd-card__care-full", "\"with food\"").await;
+        assert_eq!(js(&b, marker).await, json!("\"▾\" / \"\""));
 
         // Two days on, by dates: the day is in the URL.
         b.click_text(".kd-daynav button", "Next").await;
