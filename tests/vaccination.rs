@@ -530,10 +530,14 @@ fn stays_split_into_now_upcoming_past_relative_to_today() {
         when(Some("2026-11-01"), Some("2026-11-21"), t),
         Some(When::Past)
     );
-    // One readable end decides only when it can.
+    // A start without an end is a one-day stay, as on the board; an end alone decides
+    // only when it is past; an end that cannot be read is not guessed.
     assert_eq!(when(Some("2026-12-01"), None, t), Some(When::Upcoming));
+    assert_eq!(when(Some("2026-11-22"), None, t), Some(When::Now));
+    assert_eq!(when(Some("2026-11-01"), None, t), Some(When::Past));
     assert_eq!(when(None, Some("2026-10-01"), t), Some(When::Past));
-    assert_eq!(when(Some("2026-11-01"), None, t), None);
+    assert_eq!(when(None, Some("2026-12-01"), t), None);
+    assert_eq!(when(Some("2026-11-01"), Some("later"), t), None);
     assert_eq!(when(Some("soon"), Some("later"), t), None);
 
     let list = booking_list(

@@ -7,7 +7,8 @@ use super::{Booking, Invoice, InvoiceStatus};
 use rustc_hash::FxHashSet;
 use time::Date;
 
-/// One animal's bookings as indices into the list, each group in the order staff read it.
+/// One animal's or one customer's bookings as indices into the list, each group in the
+/// order staff read it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stays {
     /// Running today (from <= today <= to), earliest start first.
@@ -16,7 +17,7 @@ pub struct Stays {
     pub upcoming: Vec<usize>,
     /// Ended before today, the most recent start first.
     pub past: Vec<usize>,
-    /// Without a readable start or end: shown, never guessed into a group.
+    /// Dates that do not place it ([`when`]): shown, never guessed into a group.
     pub undated: Vec<usize>,
 }
 
@@ -41,12 +42,16 @@ impl Stays {
     }
 }
 
-/// Where a stay from `from` to `to` (`YYYY-MM-DD`) stands on `today`. A stay with only one
-/// readable end is placed by that end when it decides: it started after today (upcoming) or
-/// ended before today (past); anything else without both ends is `None` (undated).
+/// Where a stay from `from` to `to` (`YYYY-MM-DD`) stands on `today`. A start without an
+/// end is a one-day stay, as on the day board (which lists it on that day only); an end
+/// that is there but cannot be read is not guessed. A readable end alone places the stay
+/// when it ended before today. Anything else is `None` (undated).
 pub fn when(from: Option<&str>, to: Option<&str>, today: Date) -> Option<When> {
     let from = from.and_then(parse_iso_date);
-    let to = to.and_then(parse_iso_date);
+    let to = match to {
+        Some(to) => parse_iso_date(to),
+        None => from,
+    };
     match (from, to) {
         (Some(f), _) if f > today => Some(When::Upcoming),
         (_, Some(t)) if t < today => Some(When::Past),
