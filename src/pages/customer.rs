@@ -1,6 +1,7 @@
 //! One customer. The service has no customer resource, so the page is built from what
-//! names the customer: its bookings (now, upcoming, past), the animals those bookings name,
-//! its invoices, and the open balance per currency at the top.
+//! names the customer: its bookings (now, upcoming, past, and any whose dates cannot place
+//! them), the animals those bookings name, its invoices, and the open balance per currency
+//! at the top.
 
 use super::invoices::group;
 use super::use_id;
@@ -15,7 +16,9 @@ use leptos::prelude::*;
 pub fn CustomerPage() -> impl IntoView {
     let id = use_id();
     view! {
-        <section class="kd-page kd-page--detail" aria-labelledby="kd-customer-title">
+        // No aria-labelledby: the heading comes with the bookings, and a section labelled by
+        // a heading that is not there yet has no name while they load.
+        <section class="kd-page kd-page--detail">
             {move || view! { <CustomerDetail id=id.get()/> }}
         </section>
     }
@@ -107,7 +110,7 @@ fn CustomerDetail(id: String) -> impl IntoView {
                     };
                     view! {
                         <section class="kd-totals kd-balance" aria-label=t.open_balance>
-                            {group(t.open_balance, "open", records.open.clone())}
+                            {group(t.open_balance, "open", records.open.clone(), t.nothing_open)}
                         </section>
                         <h2>{t.now}</h2>
                         {stays(split.now.clone(), t.no_stay_today)}
@@ -126,7 +129,7 @@ fn CustomerDetail(id: String) -> impl IntoView {
             );
             view! {
                 <header class="kd-page__head">
-                    <h1 id="kd-customer-title">{title}</h1>
+                    <h1>{title}</h1>
                 </header>
                 {invoices_view}
             }

@@ -15,6 +15,7 @@ use crate::model::invoice_list::{
     invoice_search_text, list_totals, select_invoice_rows, status_options, InvoiceFilter,
     ListTotals, Sort, StatusFilter,
 };
+use crate::model::text::MISSING;
 use crate::model::{CurrencyTotals, Invoice, List};
 use leptos::prelude::*;
 use leptos_router::hooks::{query_signal_with_options, use_query_map};
@@ -311,14 +312,21 @@ fn Totals(totals: ListTotals) -> impl IntoView {
     let t = t();
     view! {
         <section class="kd-totals kd-totals--list" aria-label=t.totals_shown>
-            {group(t.total, "all", totals.all)}
-            {group(t.open, "open", totals.open)}
+            {group(t.total, "all", totals.all, MISSING)}
+            {group(t.open, "open", totals.open, MISSING)}
         </section>
     }
 }
 
-/// One block of per-currency sums, and how many invoices had no usable amount.
-pub fn group(label: &'static str, class: &'static str, t: CurrencyTotals) -> impl IntoView {
+/// One block of per-currency sums, and how many invoices had no usable amount; `empty` when
+/// there is no sum (the list's totals say "—" beside each other; a customer's one balance
+/// says "Nothing open.").
+pub fn group(
+    label: &'static str,
+    class: &'static str,
+    t: CurrencyTotals,
+    empty: &'static str,
+) -> impl IntoView {
     let sums = t
         .iter()
         .map(|(currency, sum)| {
@@ -326,7 +334,7 @@ pub fn group(label: &'static str, class: &'static str, t: CurrencyTotals) -> imp
             view! { <li><MoneyValue amount=sum currency/></li> }
         })
         .collect_view();
-    let empty = (t.is_empty() && t.left_out == 0).then(|| view! { <li>"—"</li> });
+    let empty = (t.is_empty() && t.left_out == 0).then(|| view! { <li>{empty}</li> });
     let left_out = (t.left_out > 0).then(|| {
         view! { <li class="kd-sub">{(crate::i18n::t().left_out)(t.left_out)}</li> }
     });

@@ -81,7 +81,8 @@ fn dataset() -> Dataset {
             {"id": "b-2", "animalId": "a-3", "customerId": "c-1", "from": day(10), "to": day(12), "status": "confirmed"},
             {"id": "b-3", "animalId": "a-1", "customerId": "c-1", "from": day(-30), "to": day(-25), "status": "checked_out"},
             {"id": "b-4", "animalId": "a-2", "customerId": "c-2", "from": day(0), "to": day(1), "status": "arriving_today"},
-            {"id": "b-5", "animalId": "a-3", "customerId": "c-1", "from": "24.12.2026", "to": "28.12.2026", "status": "confirmed"}
+            {"id": "b-5", "animalId": "a-3", "customerId": "c-1", "from": "24.12.2026", "to": "28.12.2026", "status": "confirmed"},
+            {"id": "b-6", "animalId": "a-2", "customerId": "c-9", "from": day(3), "to": day(5), "status": "confirmed"}
         ]
     });
     let text = data.to_string().replacen(
@@ -440,6 +441,10 @@ async fn customer_page_lists_exactly_that_customers_records_and_open_balance() {
             "120 open minus the 20 credit note"
         );
 
+        // A customer with nothing open says so (it was a lone "—" in the balance's box).
+        b.goto(&format!("{url}/customers/c-9")).await;
+        b.wait_text(".kd-table--bookings tbody", "b-6").await;
+        assert_eq!(b.wait_text(".kd-balance ul", "").await, "Nothing open.");
         b.goto(&format!("{url}/customers/c-404")).await;
         b.wait_text(
             ".kd-state--not-found",
