@@ -137,6 +137,7 @@ pub const DE: Texts = Texts {
     run_cards: "Zwingerkarten",
     run_cards_title: |n| format!("Zwingerkarten · {n} im Haus"),
     print: "Drucken",
+    paper: "Für Papier",
     lane_arriving: "Ankunft",
     lane_in_house: "Im Haus",
     lane_going_home: "Abholung",

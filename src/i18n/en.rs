@@ -131,6 +131,7 @@ pub const EN: Texts = Texts {
     run_cards: "Run cards",
     run_cards_title: |n| format!("Run cards · {n} in the house"),
     print: "Print",
+    paper: "For paper",
     lane_arriving: "Arriving",
     lane_in_house: "In the house",
     lane_going_home: "Going home",

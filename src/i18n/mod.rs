@@ -162,6 +162,9 @@ pub struct Texts {
     pub run_cards: &'static str,
     pub run_cards_title: fn(usize) -> String,
     pub print: &'static str,
+    /// The board's group of run cards and print (a group named "Print" beside its own
+    /// "Print" button was said twice).
+    pub paper: &'static str,
     pub lane_arriving: &'static str,
     pub lane_in_house: &'static str,
     pub lane_going_home: &'static str,

@@ -150,7 +150,7 @@ pub fn BoardPage() -> impl IntoView {
                 </div>
                 // Run cards add a section above the board (what Print then prints); in the
                 // view's group they read as a third view beside Lanes and Locations.
-                <div class="kd-daynav" role="group" aria-label=t.print>
+                <div class="kd-daynav" role="group" aria-label=t.paper>
                     <button
                         type="button"
                         class="kd-button kd-runcards-toggle"
