@@ -538,24 +538,27 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
                     <input type="date" name="to" prop:value=move || to.get().unwrap_or_default()
                         on:change=move |ev| set_to.set(some_text(event_target_value(&ev)))/>
                 </label>
-                {move || any_filter().then(|| view! {
-                    <button type="button" class="kd-button kd-button--quiet" on:click=clear>
-                        {t.clear_filters}
-                    </button>
-                })}
             </div>
         </div>
         // The count and "Updated … Refresh" share a line where the width allows (the
         // stylesheet): stacked, they put the table 50 px lower, and a tablet held sideways
         // showed three bookings under them.
         <div class="kd-listhead"><div class="kd-listhead__line">
-            // The button first: the count comes with the list, and text that grew in front
-            // of the button moved it as it came (a layout shift under a finger).
+            // The buttons first: the count comes with the list, and text that grew in front
+            // of a button moved it as it came (a layout shift under a finger). "Clear
+            // filters" beside the count it changes, not at the end of the filters: there it
+            // took a row of its own on a desk and a tablet, and the table moved 52 px down
+            // as a filter was chosen and back up as it was cleared.
             <p class="kd-count">
                 <button type="button" class="kd-button kd-export" on:click=export
                     disabled=move || !loaded.get()>
                     {t.export_csv}
                 </button>
+                {move || any_filter().then(|| view! {
+                    <button type="button" class="kd-button kd-button--quiet kd-clear" on:click=clear>
+                        {t.clear_filters}
+                    </button>
+                })}
                 <span class="kd-count__text">{count}</span>
             </p>
             {states}

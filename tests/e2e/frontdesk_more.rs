@@ -278,7 +278,7 @@ async fn group_location_and_date_filters_narrow_exactly_and_survive_a_reload() {
             q.contains("group=Large+dogs") || q.contains("group=Large%20dogs"),
             "{q}"
         );
-        b.click_text(".kd-filters button", "Clear filters").await;
+        b.click_text(".kd-count button", "Clear filters").await;
         wait_for("location alone", true, || async {
             row_ids(&b).await.len() > 10
         })
@@ -290,7 +290,7 @@ async fn group_location_and_date_filters_narrow_exactly_and_survive_a_reload() {
             || row_set(&b),
         )
         .await;
-        b.click_text(".kd-filters button", "Clear filters").await;
+        b.click_text(".kd-count button", "Clear filters").await;
 
         // Stays overlapping T+3..T+4: b-arr1 leaves on T+3, b-next arrives T+2 and leaves
         // T+4, b-in3 spans it; b-future starts on T+5 and b-arr2 left on T+2.
