@@ -13,7 +13,7 @@ use time::Date;
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CustomerRecords {
     /// The customer's bookings, placed as an animal's stays are ([`split_rows`]): now,
-    /// upcoming, past, and those without readable dates, never guessed into a group.
+    /// upcoming, past, and those whose dates do not place them, never guessed into a group.
     pub stays: Stays,
     /// The animals those bookings name, in first-seen order.
     pub animals: Vec<String>,

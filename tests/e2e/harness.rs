@@ -100,6 +100,13 @@ pub fn slow_animals(faults: &Faults, ms: u64) {
     );
 }
 
+/// The release build with devapi's demo data, dated around today (the board has its lanes,
+/// flags and expiring vaccinations on any day the tests run).
+pub async fn serve_demo(faults: Faults) -> Server {
+    let today = chrono::Local::now().date_naive();
+    serve(Dataset::demo(today), Some(dist()), faults).await
+}
+
 pub async fn serve(dataset: Dataset, dist: Option<PathBuf>, faults: Faults) -> Server {
     Server::start(
         "127.0.0.1",

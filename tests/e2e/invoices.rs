@@ -528,8 +528,7 @@ async fn the_filters_share_a_row_and_the_totals_stay_in_sight() {
     use crate::places::{assert_fits, emulate, js, wait_for, STILL_STALE};
     use crate::places::{DESKTOP, PHONE, SIDEWAYS, TABLET};
     let faults = Faults::default();
-    let today = chrono::Local::now().date_naive();
-    let server = serve(Dataset::demo(today), Some(dist()), faults.clone()).await;
+    let server = crate::harness::serve_demo(faults.clone()).await;
     let url = server.url();
     let german = (url.clone(), faults.clone());
     scenario(|b| async move {
@@ -682,7 +681,7 @@ async fn the_filters_share_a_row_and_the_totals_stay_in_sight() {
 
     // "Show more" under the bar, reached by Tab from the last row, is scrolled clear of it.
     let server = serve(
-        Dataset::generate(300, today),
+        Dataset::generate(300, chrono::Local::now().date_naive()),
         Some(dist()),
         Faults::default(),
     )

@@ -7,7 +7,7 @@
 //! `KD_SCREENSHOTS=1` also saves the README's screenshots into docs/screenshots/.
 
 use super::scenario;
-use crate::harness::{dist, dist_copy, fixture, serve, slow_animals, Page, PATIENCE};
+use crate::harness::{dist, dist_copy, fixture, serve, serve_demo, slow_animals, Page, PATIENCE};
 use devapi::{FaultSettings, Faults};
 use fantoccini::Locator;
 use serde_json::{json, Value};
@@ -475,8 +475,7 @@ async fn the_list_stays_put_while_the_animals_arrive() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tablet_held_sideways_leaves_the_care_notes_room_and_keeps_its_columns() {
     let faults = Faults::default();
-    let today = chrono::Local::now().date_naive();
-    let server = serve(devapi::Dataset::demo(today), Some(dist()), faults.clone()).await;
+    let server = serve_demo(faults.clone()).await;
     let url = server.url();
     scenario(|b| async move {
         slow_animals(&faults, 1500);
@@ -533,8 +532,7 @@ async fn a_tablet_held_sideways_leaves_the_care_notes_room_and_keeps_its_columns
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_count_and_refresh_share_a_line_where_the_width_allows() {
     let faults = Faults::default();
-    let today = chrono::Local::now().date_naive();
-    let server = serve(devapi::Dataset::demo(today), Some(dist()), faults.clone()).await;
+    let server = serve_demo(faults.clone()).await;
     let url = server.url();
     scenario(|b| async move {
         // [the count's top and bottom, Refresh's top, the names' top, the filters' bottom,
@@ -692,13 +690,7 @@ fn assert_room_for_care(state: &Value, what: &str) {
 /// every line the reader was following shifted sideways.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_booking_lists_columns_stay_put_while_a_search_changes_the_rows() {
-    let today = chrono::Local::now().date_naive();
-    let server = serve(
-        devapi::Dataset::demo(today),
-        Some(dist()),
-        Faults::default(),
-    )
-    .await;
+    let server = serve_demo(Faults::default()).await;
     let url = server.url();
     scenario(|b| async move {
         emulate(&b, DESKTOP, false).await;
@@ -964,13 +956,7 @@ async fn error_and_loading_states_are_announced_fit_and_pass_axe_in_light_and_da
 /// theme's pale pills stood on the dark page.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_board_lists_and_records_meet_contrast_in_dark_too() {
-    let today = chrono::Local::now().date_naive();
-    let server = serve(
-        devapi::Dataset::demo(today),
-        Some(dist()),
-        Faults::default(),
-    )
-    .await;
+    let server = serve_demo(Faults::default()).await;
     let url = server.url();
     scenario(|b| async move {
         emulate(&b, DESKTOP, false).await;
