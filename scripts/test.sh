@@ -22,13 +22,13 @@ lean=${KD_LEAN_DISK:-auto}
 if [[ $lean == auto ]]; then
   if ((free_mb < 8192)); then lean=1; else lean=0; fi
 fi
-lints_dir=target
+lints_dir=${CARGO_TARGET_DIR:-target}
 if [[ $lean == 1 ]]; then
   export CARGO_INCREMENTAL=0
   lints_dir=target/lints
   echo "[test] ${free_mb} MB free: a lean run (builds removed as their layer passes)"
   if ((free_mb < 2560)); then
-    echo "[test] warning: a lean run needs about 2.5 GB; it may fail for want of disk" >&2
+    echo "[test] warning: a lean run fills about 2 GB of target/; it may run out of disk" >&2
   fi
 fi
 # In a lean run, removes a layer's build (a directory under target/) once it has passed.
