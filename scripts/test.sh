@@ -11,7 +11,7 @@ kd_setup
 export CHROMEDRIVER=${CHROMEDRIVER:-$(command -v chromedriver)}
 step() { printf '\n== %s\n' "$*"; }
 
-# Disk. A run keeps its builds in the target directory for the next run to reuse: 3.7 GB at
+# Disk. A run keeps its builds in the target directory for the next run to reuse: 3.4 GB at
 # its peak, caches included. Where less than 8 GB is free (a CI machine once ran out of disk
 # here) or with KD_LEAN_DISK=1, the run is lean instead: no incremental caches, and the lints'
 # and the wasm tests' builds are removed once their layer has passed (2.0 GB at the peak; the
