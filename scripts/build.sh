@@ -89,9 +89,14 @@ done
 
 # 1. Inline script and style blocks -> external files named by their content's sha256, the
 # same `<name>-<hex>.<ext>` shape as trunk's own assets, so they are cached as immutable.
+# Scripts are minified on the way (esbuild, as the glue above): index.html's own script is
+# mostly comments for whoever edits it (3.9 KB raw, 1.4 KB brotli as written).
 externalize() { # TAG EXT PREFIX REPLACEMENT_TEMPLATE(with @HREF@)
   local tag=$1 ext=$2 prefix=$3 template=$4 n=0 body hash file
   while body=$(perl -0777 -ne "if (m{<$tag( type=\"module\")?>(.*?)</$tag>}s) { print \$2; exit 0 } exit 1" "$index"); do
+    if [ "$ext" = js ]; then
+      body=$(printf '%s' "$body" | esbuild --minify --format=esm --log-level=warning)
+    fi
     hash=$(printf '%s' "$body" | sha256sum | cut -c1-16)
     file="$prefix-$hash.$ext"
     printf '%s\n' "$body" >"$DIST_DIR/$file"

@@ -158,7 +158,18 @@ impl Browser {
         Browser::start_with(Some(lang)).await
     }
 
+    /// A browser whose navigations return at once instead of at the page's `load` event
+    /// (WebDriver's `pageLoadStrategy: none`), for a page whose loading is what the test
+    /// watches: `load` waits for every preloaded file, the wasm among them.
+    pub async fn start_unwaiting() -> Browser {
+        Browser::start_with_strategy(None, "none").await
+    }
+
     async fn start_with(lang: Option<&str>) -> Browser {
+        Browser::start_with_strategy(lang, "normal").await
+    }
+
+    async fn start_with_strategy(lang: Option<&str>, page_load: &str) -> Browser {
         let chromedriver = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "chromedriver".into());
         let port = free_port();
         let driver = Command::new(&chromedriver)
@@ -210,6 +221,7 @@ impl Browser {
             "goog:loggingPrefs".into(),
             serde_json::json!({ "browser": "ALL" }),
         );
+        caps.insert("pageLoadStrategy".into(), page_load.into());
         let started = Instant::now();
         let client = loop {
             let attempt = ClientBuilder::new(HttpConnector::new())

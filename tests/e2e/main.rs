@@ -12,6 +12,7 @@ mod harness;
 mod invoices;
 mod language;
 mod places;
+mod start;
 
 use devapi::{Faults, Server};
 use futures::FutureExt;
