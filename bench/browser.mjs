@@ -255,12 +255,15 @@ function lighthouse(url) {
   // Which element the LCP is: what the figure measures (the search box's placeholder, which
   // the wasm renders, in every run so far; the start line index.html shows before the wasm
   // would be its own kind of figure).
-  const lcpDetails = report.audits["largest-contentful-paint-element"]?.details;
-  const lcpNode = (lcpDetails?.items?.[0]?.items ?? lcpDetails?.items ?? [])[0]?.node;
+  // Lighthouse 13 names it in the LCP breakdown insight (a "node" item); older ones in an
+  // audit of its own.
+  const lcpNode =
+    report.audits["lcp-breakdown-insight"]?.details?.items?.find((i) => i.type === "node") ??
+    report.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node;
   return {
     score: Math.round(report.categories.performance.score * 100),
     lcpMs: report.audits["largest-contentful-paint"].numericValue,
-    lcpElement: lcpNode ? `${lcpNode.snippet} (${lcpNode.nodeLabel})` : null,
+    lcpElement: lcpNode ? `"${lcpNode.nodeLabel}" (${lcpNode.selector})` : null,
     // The score's other parts: blocking time weighs 30 %, more than the LCP's 25 %.
     fcpMs: report.audits["first-contentful-paint"].numericValue,
     tbtMs: report.audits["total-blocking-time"].numericValue,
