@@ -191,3 +191,73 @@ async fn a_start_that_crawls_says_it_is_still_loading_until_the_app_is_up() {
     .await;
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_trap_in_the_running_app_says_it_stopped_and_offers_a_reload() {
+    let server = serve(fixture(), Some(dist()), Faults::default()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.goto(&format!("{url}/bookings")).await;
+        b.wait_text(".kd-table--bookings tbody", "Bella").await;
+        // Any other page error is not the app stopping.
+        js(
+            &b,
+            "setTimeout(() => { throw new Error('a host script failed'); }); return 0;",
+        )
+        .await;
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        assert_eq!(
+            js(
+                &b,
+                "return document.querySelectorAll('.kd-stopped').length;"
+            )
+            .await,
+            json!(0)
+        );
+        // A real trap in the app's own wasm, as a panic would end (the release build aborts
+        // at once): its allocator asked for more than a wasm32 layout allows, from a task of
+        // its own as an event handler would run. The exports come from the app's own module
+        // instance (the glue's init returns them when the app has started).
+        js(
+            &b,
+            "const glue = [...document.querySelectorAll('link[rel=modulepreload]')]
+               .map((l) => l.href).find((h) => /kennel-desk-[0-9a-f]+\\.js$/.test(h));
+             import(glue).then((app) => app.default()).then((wasm) =>
+               setTimeout(() => wasm.__wbindgen_malloc(0x80000000, 1)));
+             return 0;",
+        )
+        .await;
+        let bar = b
+            .wait_text(
+                "#kennel-desk > .kd-stopped",
+                "stopped after an internal error",
+            )
+            .await;
+        assert!(bar.contains("Reload"), "{bar}");
+        assert_eq!(
+            js(
+                &b,
+                "return document.querySelector('#kennel-desk > .kd').inert;"
+            )
+            .await,
+            json!(true),
+            "the frozen app takes no taps"
+        );
+        assert_eq!(
+            js(&b, "return document.activeElement.textContent;").await,
+            json!("Reload")
+        );
+        b.click(".kd-stopped button").await;
+        b.wait_text(".kd-table--bookings tbody", "Bella").await;
+        assert_eq!(
+            js(
+                &b,
+                "return document.querySelectorAll('.kd-stopped').length;"
+            )
+            .await,
+            json!(0)
+        );
+    })
+    .await;
+    server.stop().await;
+}
