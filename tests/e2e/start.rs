@@ -192,6 +192,22 @@ async fn a_start_that_crawls_says_it_is_still_loading_until_the_app_is_up() {
     server.stop().await;
 }
 
+/// Puts a real trap of the app's own wasm where `how` says: its allocator asked for more than
+/// a wasm32 layout allows, which aborts as a panic does in the release build. The exports
+/// come from the app's own module instance (the glue's init returns them once started).
+async fn plant_trap(b: &Page, how: &str) {
+    let script = format!(
+        "const glue = [...document.querySelectorAll('link[rel=modulepreload]')]
+           .map((l) => l.href).find((h) => /kennel-desk-[0-9a-f]+\\.js$/.test(h));
+         import(glue).then((app) => app.default()).then((wasm) => {{
+           const trap = () => wasm.__wbindgen_malloc(0x80000000, 1);
+           {how}
+         }});
+         return 0;"
+    );
+    js(b, &script).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_trap_in_the_running_app_says_it_stopped_and_offers_a_reload() {
     let server = serve(fixture(), Some(dist()), Faults::default()).await;
@@ -200,46 +216,30 @@ async fn a_trap_in_the_running_app_says_it_stopped_and_offers_a_reload() {
         b.goto(&format!("{url}/bookings")).await;
         b.wait_text(".kd-table--bookings tbody", "Bella").await;
         // Any other page error is not the app stopping.
-        js(
-            &b,
-            "setTimeout(() => { throw new Error('a host script failed'); }); return 0;",
-        )
-        .await;
+        js(&b, "setTimeout(() => { throw new Error('a host script failed'); }); return 0;").await;
         tokio::time::sleep(Duration::from_millis(500)).await;
         assert_eq!(
-            js(
-                &b,
-                "return document.querySelectorAll('.kd-stopped').length;"
-            )
-            .await,
+            js(&b, "return document.querySelectorAll('.kd-stopped').length;").await,
             json!(0)
         );
-        // A real trap in the app's own wasm, as a panic would end (the release build aborts
-        // at once): its allocator asked for more than a wasm32 layout allows, from a task of
-        // its own as an event handler would run. The exports come from the app's own module
-        // instance (the glue's init returns them when the app has started).
-        js(
+        // The trap inside a click listener on one of the app's buttons, as a panic in its
+        // handler would be (tachys adds each listener to its element itself: no delegation).
+        plant_trap(
             &b,
-            "const glue = [...document.querySelectorAll('link[rel=modulepreload]')]
-               .map((l) => l.href).find((h) => /kennel-desk-[0-9a-f]+\\.js$/.test(h));
-             import(glue).then((app) => app.default()).then((wasm) =>
-               setTimeout(() => wasm.__wbindgen_malloc(0x80000000, 1)));
-             return 0;",
+            "const el = document.querySelector('#kennel-desk .kd-freshness button');
+             el.addEventListener('click', trap);
+             el.setAttribute('data-trap', '');",
         )
         .await;
+        b.wait_text("[data-trap]", "").await;
+        js(&b, "window.beforeReload = true; return 0;").await;
+        b.click("[data-trap]").await;
         let bar = b
-            .wait_text(
-                "#kennel-desk > .kd-stopped",
-                "stopped after an internal error",
-            )
+            .wait_text("#kennel-desk > .kd-stopped", "stopped after an internal error")
             .await;
         assert!(bar.contains("Reload"), "{bar}");
         assert_eq!(
-            js(
-                &b,
-                "return document.querySelector('#kennel-desk > .kd').inert;"
-            )
-            .await,
+            js(&b, "return document.querySelector('#kennel-desk > .kd').inert;").await,
             json!(true),
             "the frozen app takes no taps"
         );
@@ -250,13 +250,19 @@ async fn a_trap_in_the_running_app_says_it_stopped_and_offers_a_reload() {
         b.click(".kd-stopped button").await;
         b.wait_text(".kd-table--bookings tbody", "Bella").await;
         assert_eq!(
-            js(
-                &b,
-                "return document.querySelectorAll('.kd-stopped').length;"
-            )
-            .await,
-            json!(0)
+            js(&b, "return [window.beforeReload ?? null, document.querySelectorAll('.kd-stopped').length];").await,
+            json!([null, 0]),
+            "a new page, the app running again"
         );
+
+        // Embedded in a host page: a trap from a timer (uncaught, no handler in between) is
+        // told by the wasm file its stack names, since the page is not the app's own.
+        b.goto(&format!("{url}/embed.html#/bookings")).await;
+        b.wait_text("#kennel-desk .kd-table--bookings tbody", "Bella").await;
+        plant_trap(&b, "setTimeout(trap);").await;
+        b.wait_text("#kennel-desk > .kd-stopped", "stopped after an internal error")
+            .await;
+        b.wait_text("#host-footer", "Kennel intranet").await;
     })
     .await;
     server.stop().await;
