@@ -148,28 +148,25 @@ fn free_port() -> u16 {
 impl Browser {
     /// Chromium as the tests' machine sets it up: English (`en-US`).
     pub async fn start() -> Browser {
-        Browser::start_with(None).await
+        Browser::start_with(None, "normal").await
     }
 
     /// Chromium set to a language as a user sets it, e.g. `de-DE`: its own locale
     /// (`--lang`) and the languages pages are offered (`intl.accept_languages`, which
     /// `navigator.languages` reports), here the tag and its language: `de-DE,de`.
     pub async fn start_in(lang: &str) -> Browser {
-        Browser::start_with(Some(lang)).await
+        Browser::start_with(Some(lang), "normal").await
     }
 
     /// A browser whose navigations return at once instead of at the page's `load` event
     /// (WebDriver's `pageLoadStrategy: none`), for a page whose loading is what the test
     /// watches: `load` waits for every preloaded file, the wasm among them.
     pub async fn start_unwaiting() -> Browser {
-        Browser::start_with_strategy(None, "none").await
+        Browser::start_with(None, "none").await
     }
 
-    async fn start_with(lang: Option<&str>) -> Browser {
-        Browser::start_with_strategy(lang, "normal").await
-    }
-
-    async fn start_with_strategy(lang: Option<&str>, page_load: &str) -> Browser {
+    /// `page_load`: WebDriver's `pageLoadStrategy`, `normal` but for [`Self::start_unwaiting`].
+    async fn start_with(lang: Option<&str>, page_load: &str) -> Browser {
         let chromedriver = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "chromedriver".into());
         let port = free_port();
         let driver = Command::new(&chromedriver)
