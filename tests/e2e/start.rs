@@ -24,6 +24,15 @@ async fn start_line_shown(b: &Page) -> bool {
     shown == json!(true)
 }
 
+/// Makes the browser fail every wasm request, as with no network, or stop doing so. Nothing
+/// else is blocked, so the page and its scripts are there to say so.
+async fn block_wasm(b: &Page, block: bool) {
+    let urls: &[&str] = if block { &["*.wasm"] } else { &[] };
+    b.cdp("Network.enable", json!({})).await;
+    b.cdp("Network.setBlockedURLs", json!({ "urls": urls }))
+        .await;
+}
+
 async fn app_roots(b: &Page) -> serde_json::Value {
     js(
         b,
@@ -34,7 +43,7 @@ async fn app_roots(b: &Page) -> serde_json::Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_start_whose_files_do_not_arrive_says_so_and_offers_a_reload() {
-    let server = serve(fixture(), Some(crate::harness::dist()), Faults::default()).await;
+    let server = serve(fixture(), Some(dist()), Faults::default()).await;
     let url = server.url();
     for (lang, failed, reload, heading) in [
         ("en-US", "Kennel Desk could not load", "Reload", "Bookings"),
@@ -47,11 +56,7 @@ async fn a_start_whose_files_do_not_arrive_says_so_and_offers_a_reload() {
     ] {
         let url = url.clone();
         scenario_in(lang, |b| async move {
-            // The wasm's request fails in the browser, as with no network: nothing else is
-            // blocked, so the page and its scripts are there to say so.
-            b.cdp("Network.enable", json!({})).await;
-            b.cdp("Network.setBlockedURLs", json!({"urls": ["*.wasm"]}))
-                .await;
+            block_wasm(&b, true).await;
             let opened = Instant::now();
             b.goto(&format!("{url}/bookings")).await;
             let line = b.wait_text("#kennel-desk > .kd-boot", failed).await;
@@ -75,7 +80,7 @@ async fn a_start_whose_files_do_not_arrive_says_so_and_offers_a_reload() {
             crate::places::assert_axe_clean(&b, "body", "a start that failed").await;
 
             // The network is back: Reload starts the app, and the line goes.
-            b.cdp("Network.setBlockedURLs", json!({"urls": []})).await;
+            block_wasm(&b, false).await;
             b.click(".kd-boot button").await;
             b.wait_text("#kennel-desk h1", heading).await;
             b.wait_text(".kd-table--bookings tbody", "Bella").await;
@@ -94,9 +99,7 @@ async fn an_embedding_host_page_is_told_in_its_mount_element() {
     let server = serve(fixture(), Some(dist()), Faults::default()).await;
     let url = server.url();
     scenario(|b| async move {
-        b.cdp("Network.enable", json!({})).await;
-        b.cdp("Network.setBlockedURLs", json!({"urls": ["*.wasm"]}))
-            .await;
+        block_wasm(&b, true).await;
         b.goto(&format!("{url}/embed.html#/bookings")).await;
         let line = b
             .wait_text("#kennel-desk > .kd-boot", "Kennel Desk could not load")
@@ -157,7 +160,7 @@ async fn a_wasm_that_arrives_but_does_not_start_is_named() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_start_that_crawls_says_it_is_still_loading_until_the_app_is_up() {
-    let server = serve(fixture(), Some(crate::harness::dist()), Faults::default()).await;
+    let server = serve(fixture(), Some(dist()), Faults::default()).await;
     let url = server.url();
     run(Browser::start_unwaiting().await, |b| async move {
         // 4 KB/s: the page and its stylesheet arrive in seconds, the app's files (about
