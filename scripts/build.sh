@@ -87,6 +87,18 @@ for js in "$DIST_DIR"/kennel-desk-*.js; do
   write_integrity "$js"
 done
 
+# 0c. The wasm's preload link without trunk's integrity attribute. Chromium ignores integrity
+# on a fetch preload and warns so on every load ("currently ignored for preload destinations
+# that do not support subresource integrity", crbug.com/981419: a wrong hash there changes
+# nothing, tried); the loader's own fetch of the wasm carries none. The glue's modulepreload
+# keeps its integrity, which is checked.
+perl -0777 -i -pe 's{<link rel="preload"[^>]*_bg\.wasm"[^>]*>}{(my $t = $&) =~ s/\s+integrity="[^"]*"//; $t}ge' "$index"
+if grep -Eq '<link rel="preload"[^>]*_bg\.wasm"[^>]*integrity=' "$index" ||
+  ! grep -Eq '<link rel="preload"[^>]*_bg\.wasm"' "$index"; then
+  echo "build.sh: expected the wasm's preload link in $index, without integrity" >&2
+  exit 1
+fi
+
 # 1. Inline script and style blocks -> external files named by their content's sha256, the
 # same `<name>-<hex>.<ext>` shape as trunk's own assets, so they are cached as immutable.
 # Scripts are minified on the way (esbuild, as the glue above): index.html's own script is

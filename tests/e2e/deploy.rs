@@ -6,7 +6,7 @@
 //! The sub-path case reads a second build that `scripts/test.sh` makes with
 //! `PUBLIC_URL=/kennel/ DIST_DIR=target/dist-kennel scripts/build.sh`.
 
-use crate::harness::{dist, dist_copy, fixture, serve, Page, PATIENCE};
+use crate::harness::{dist, dist_copy, fixture, serve, PATIENCE};
 use crate::scenario;
 use devapi::Faults;
 use std::io::{Read, Write};
@@ -53,7 +53,7 @@ async fn the_policy_blocks_an_inline_loader_and_the_test_would_see_it() {
         b.goto(&url).await;
         let started = Instant::now();
         let blocked = loop {
-            let log = browser_log(&b).await;
+            let log = b.browser_log().await;
             if let Some(entry) = log.iter().find(|e| is_csp_violation(e)) {
                 break entry.clone();
             }
@@ -114,7 +114,7 @@ async fn only_the_configured_origins_may_frame_the_app() {
         b.client.enter_frame(0).await.expect("into the iframe");
         b.wait_text(".kd-table--bookings tbody", "Bella").await;
         b.client.enter_parent_frame().await.expect("back out");
-        let log = browser_log(&b).await;
+        let log = b.browser_log().await;
         assert!(
             !log.iter().any(is_csp_violation),
             "framing from a listed origin is allowed: {log:#?}"
@@ -123,7 +123,7 @@ async fn only_the_configured_origins_may_frame_the_app() {
         b.goto(&format!("{other_url}/")).await;
         let started = Instant::now();
         loop {
-            let log = browser_log(&b).await;
+            let log = b.browser_log().await;
             if log
                 .iter()
                 .any(|e| is_csp_violation(e) && e.to_string().contains("frame-ancestors"))
@@ -185,7 +185,7 @@ async fn check_deployment(dist: PathBuf, public_path: &'static str) {
             matches!((encoded, decoded), (Some(e), Some(d)) if e > 0 && e * 2 < d),
             "the wasm arrived compressed at least 2:1: {sizes}"
         );
-        log.extend(browser_log(&b).await);
+        log.extend(b.browser_log().await);
 
         // Into a booking, then reload: the deep link is served index.html and shows the
         // same view.
@@ -198,13 +198,13 @@ async fn check_deployment(dist: PathBuf, public_path: &'static str) {
         b.wait_text("h1", "Booking b-1").await;
         b.wait_text(".kd-fields", "Run A3").await;
         assert_eq!(b.path().await, deep);
-        log.extend(browser_log(&b).await);
+        log.extend(b.browser_log().await);
 
         // A deep link opened cold, on another page of the app.
         b.goto(&format!("{base}invoices/i-1")).await;
         b.wait_text("h1", "Invoice INV-2026-0001").await;
         b.wait_text(".kd-fields", "Bella").await;
-        log.extend(browser_log(&b).await);
+        log.extend(b.browser_log().await);
 
         let violations: Vec<_> = log.iter().filter(|e| is_csp_violation(e)).collect();
         assert!(violations.is_empty(), "CSP violations: {violations:#?}");
@@ -434,16 +434,6 @@ fn is_hashed(file: &str) -> bool {
 
 fn is_csp_violation(entry: &serde_json::Value) -> bool {
     entry.to_string().contains("Content Security Policy")
-}
-
-/// What the browser logged since the last call (console and security messages), from
-/// chromedriver's log endpoint; the session asks for it with `goog:loggingPrefs`.
-async fn browser_log(page: &Page) -> Vec<serde_json::Value> {
-    let body = serde_json::json!({ "type": "browser" });
-    match page.chromedriver("se/log", body).await {
-        Ok(serde_json::Value::Array(entries)) => entries,
-        other => panic!("chromedriver gave no browser log: {other:?}"),
-    }
 }
 
 /// `scripts/serve-nginx.sh` in the background; stopped (and its temporary directory

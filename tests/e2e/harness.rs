@@ -213,7 +213,7 @@ impl Browser {
             serde_json::json!({ "binary": chromium, "args": args, "prefs": prefs }),
         );
         // Keep the browser's console and security messages for chromedriver's log endpoint
-        // (tests/e2e/deploy.rs reads CSP violations there).
+        // (tests/e2e/deploy.rs reads CSP violations there, tests/e2e/console.rs any warning).
         caps.insert(
             "goog:loggingPrefs".into(),
             serde_json::json!({ "browser": "ALL" }),
@@ -276,6 +276,16 @@ impl Page {
     /// A chromedriver command (`se/log`, `goog/cdp/execute`) with a JSON body.
     pub async fn chromedriver(&self, path: &'static str, body: Value) -> Result<Value, CmdError> {
         self.client.issue_cmd(Chromedriver(path, body)).await
+    }
+
+    /// What the browser logged since the last call (console and security messages), from
+    /// chromedriver's log endpoint; the session asks for it with `goog:loggingPrefs`.
+    pub async fn browser_log(&self) -> Vec<Value> {
+        let body = json!({ "type": "browser" });
+        match self.chromedriver("se/log", body).await {
+            Ok(Value::Array(entries)) => entries,
+            other => panic!("chromedriver gave no browser log: {other:?}"),
+        }
     }
 
     /// A Chrome DevTools Protocol command (emulation, input, downloads), through chromedriver.

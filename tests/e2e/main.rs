@@ -4,6 +4,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod animal;
+mod console;
 mod data;
 mod deploy;
 mod frontdesk;

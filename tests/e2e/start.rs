@@ -132,7 +132,8 @@ async fn a_wasm_that_arrives_but_does_not_start_is_named() {
         .expect("a wasm in dist");
     let page = dist_copy(
         "e2e-start-not-wasm",
-        // Its preload link goes too: its integrity check would fail first, and loudly.
+        // Its preload link goes too, so the loader's request is the only one for that address
+        // (the link's integrity, which trunk writes, is dropped by build.sh: Chromium ignores it).
         |index| {
             let at = index
                 .find(&format!("href=\"/{wasm}\""))
