@@ -796,3 +796,42 @@ fn narrowing_a_search_gives_what_a_full_filter_gives() {
         "another filter changed"
     );
 }
+
+#[test]
+fn a_wall_pages_through_a_tall_board_and_starts_again_at_the_top() {
+    // Fits (or is not laid out): no paging.
+    assert_eq!(wall_paging(0, 800, 800), None);
+    assert_eq!(wall_paging(0, 800, 801), None);
+    assert_eq!(wall_paging(0, 0, 500), None);
+    // 800 px of screen, 2 000 px of board: steps of 700 px (a screen less an eighth), the
+    // last page ending at the board's bottom (1 200), then the top again.
+    let first = wall_paging(0, 800, 2000).expect("pages");
+    assert_eq!(
+        first,
+        WallPaging {
+            page: 1,
+            pages: 3,
+            next: 700
+        }
+    );
+    let second = wall_paging(700, 800, 2000).expect("pages");
+    assert_eq!((second.page, second.next), (2, 1200));
+    let last = wall_paging(1200, 800, 2000).expect("pages");
+    assert_eq!((last.page, last.pages, last.next), (3, 3, 0));
+    // A pixel short of the bottom (rounding) is the bottom.
+    assert_eq!(wall_paging(1199, 800, 2000).map(|p| p.next), Some(0));
+    // A reader who scrolled by hand: the page it is nearest to from above, and on from there.
+    let by_hand = wall_paging(1000, 800, 2000).expect("pages");
+    assert_eq!((by_hand.page, by_hand.next), (2, 1200));
+    // Exactly one step more than fits: two pages.
+    assert_eq!(wall_paging(0, 800, 1500).map(|p| p.pages), Some(2));
+    // A scroll position past either end (overscroll) stays in range.
+    assert_eq!(
+        wall_paging(-40, 800, 2000).map(|p| (p.page, p.next)),
+        Some((1, 700))
+    );
+    assert_eq!(
+        wall_paging(5000, 800, 2000).map(|p| (p.page, p.next)),
+        Some((3, 0))
+    );
+}

@@ -151,6 +151,7 @@ pub const DE: Texts = Texts {
     double_booked: "Doppelt belegt",
     open_booking: |id| format!("Buchung {id} öffnen"),
     wall_stale: "Veraltet: Der Buchungsdienst antwortet nicht. Das ist der zuletzt geladene Tagesplan.",
+    wall_page: |page, pages| format!("Seite {page} von {pages}"),
 
     search_bookings: "Buchungen durchsuchen",
     search_bookings_placeholder: "Name, Rasse, Kunde, Buchung, Platz, Pflege suchen …",

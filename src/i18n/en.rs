@@ -145,6 +145,7 @@ pub const EN: Texts = Texts {
     double_booked: "Double-booked",
     open_booking: |id| format!("Open booking {id}"),
     wall_stale: "Stale: the service is not answering. This is the last board loaded.",
+    wall_page: |page, pages| format!("Page {page} of {pages}"),
 
     search_bookings: "Search bookings",
     search_bookings_placeholder: "Search name, breed, customer, booking, location, care…",

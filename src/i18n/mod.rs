@@ -179,6 +179,9 @@ pub struct Texts {
     pub double_booked: &'static str,
     pub open_booking: fn(&str) -> String,
     pub wall_stale: &'static str,
+    /// Which screenful of the board a wall shows, when it pages through a board taller than
+    /// the screen: "Page 2 of 3".
+    pub wall_page: fn(u32, u32) -> String,
 
     // ---- Booking list ----
     pub search_bookings: &'static str,

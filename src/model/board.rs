@@ -431,3 +431,40 @@ pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
         }
     }
 }
+
+/// Where a wall screen pages through a board taller than itself: the page it shows and how
+/// many there are, and where it scrolls next (the top again after the last page).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WallPaging {
+    pub page: u32,
+    pub pages: u32,
+    pub next: i32,
+}
+
+/// The paging of a scroll box `view` pixels high, holding `full` pixels and scrolled to
+/// `top`; `None` when the board fits (or the box is not laid out). Each step moves a screen
+/// less an eighth, so the line a reader's eye was on stays in sight, under the lanes' titles.
+pub fn wall_paging(top: i32, view: i32, full: i32) -> Option<WallPaging> {
+    // A pixel of rounding: browsers report fractional layouts as whole pixels.
+    if view <= 0 || full <= view + 1 {
+        return None;
+    }
+    let step = (view - view / 8).max(1);
+    let last = full - view;
+    let pages = 1 + (last + step - 1) / step;
+    let at_end = top >= last - 1;
+    let page = if at_end {
+        pages
+    } else {
+        (top.max(0) / step + 1).min(pages)
+    };
+    Some(WallPaging {
+        page: page as u32,
+        pages: pages as u32,
+        next: if at_end {
+            0
+        } else {
+            (top.max(0) + step).min(last)
+        },
+    })
+}

@@ -1,5 +1,5 @@
-//! The day board (`/`, `/board?date=YYYY-MM-DD`, `/board?view=locations`) and the wall
-//! display (`/wall`): who arrives, who is in the house, who goes home, for any day.
+//! The day board (`/`, `/board?date=YYYY-MM-DD`, `/board?view=locations`): who arrives, who
+//! is in the house, who goes home, for any day. The wall (`/wall`, wall.rs) shows it too.
 
 use crate::api::cache::use_cache;
 use crate::api::Query;
@@ -17,8 +17,6 @@ use std::sync::Arc;
 
 /// How often the local clock is read: "Today", late pickups and the wall's clock follow it.
 const CLOCK_SECS: u64 = 15;
-/// The wall refreshes itself this often, whatever the app's refresh setting.
-const WALL_REFRESH_SECS: u64 = 10;
 
 /// Today's date and the minutes since midnight, by the browser's local clock.
 pub fn local_now() -> (Day, u16) {
@@ -188,7 +186,7 @@ fn print_page() {
 
 /// The board of one day, from the booking list (and the invoices for the owes flag).
 #[component]
-fn DayBoard(
+pub(super) fn DayBoard(
     list: Arc<List<Booking>>,
     invoices: Query<List<Invoice>>,
     #[prop(into)] day: Signal<Day>,
@@ -340,86 +338,4 @@ fn owed_map(
                 .collect()
         })
     })
-}
-
-/// `/wall`: the day board alone, for a screen on the wall. Large type, a clock, when it was
-/// last updated; it refreshes itself and, while the service is away, keeps the last board on
-/// screen marked stale.
-#[component]
-pub fn WallPage() -> impl IntoView {
-    let clock = use_clock();
-    let today = Memo::new(move |_| clock.get().0);
-    let cache = use_cache();
-    let bookings = cache.bookings();
-    let invoices = cache.invoices();
-    {
-        let (b, i) = (bookings.clone(), invoices.clone());
-        if let Ok(handle) = set_interval_with_handle(
-            move || {
-                b.refresh();
-                i.refresh();
-            },
-            std::time::Duration::from_secs(WALL_REFRESH_SECS),
-        ) {
-            on_cleanup(move || handle.clear());
-        }
-    }
-    let t = t();
-    let time = move || {
-        let (_, m) = clock.get();
-        crate::format::time_of_day(u32::from(m / 60), u32::from(m % 60))
-    };
-    let updated = {
-        let b = bookings.clone();
-        move || {
-            b.loaded_at
-                .get()
-                .map(|ms| (t.updated)(&crate::format::time_of(ms)))
-        }
-    };
-    let stale = {
-        let b = bookings.clone();
-        move || {
-            (b.error.get().is_some() && b.data.with(Option::is_some)).then(|| {
-                view! {
-                    <p class="kd-wall__stale" role="status">
-                        {t.wall_stale}
-                    </p>
-                }
-            })
-        }
-    };
-    let body = {
-        let b = bookings.clone();
-        move || match b.data.get() {
-            Some(list) => view! {
-                <DayBoard
-                    list
-                    invoices=invoices.clone()
-                    day=today
-                    clock
-                    locations=false
-                    run_cards=false
-                />
-            }
-            .into_any(),
-            None => match b.error.get() {
-                Some(e) => {
-                    view! { <p class="kd-wall__stale" role="status">{e.to_string()}</p> }.into_any()
-                }
-                None => view! { <p class="kd-wall__loading">{t.loading_board}</p> }.into_any(),
-            },
-        }
-    };
-    view! {
-        <section class="kd-wall" class:kd-wall--stale=move || bookings.error.get().is_some()>
-            <header class="kd-wall__head">
-                <h1 class="kd-wall__title">{move || day_label(today.get())}</h1>
-                <span class="kd-wall__clock">{time}</span>
-                <span class="kd-wall__updated">{updated}</span>
-            </header>
-            {stale}
-            {body}
-        </section>
-    }
 }

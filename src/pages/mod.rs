@@ -8,14 +8,16 @@ pub mod customer;
 pub mod invoice;
 pub mod invoices;
 pub mod not_found;
+pub mod wall;
 
 pub use animal::AnimalPage;
-pub use board::{BoardPage, WallPage};
+pub use board::BoardPage;
 pub use booking::BookingPage;
 pub use bookings::BookingsPage;
 pub use invoice::InvoicePage;
 pub use invoices::InvoicesPage;
 pub use not_found::NotFoundPage;
+pub use wall::WallPage;
 
 use crate::api::cache::use_cache;
 use crate::api::{Cache, Query};

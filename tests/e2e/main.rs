@@ -14,6 +14,7 @@ mod invoices;
 mod language;
 mod places;
 mod start;
+mod wall;
 
 use devapi::{Faults, Server};
 use futures::FutureExt;
