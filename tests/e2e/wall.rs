@@ -1,10 +1,13 @@
-//! The wall paging through a board taller than its screen: nobody scrolls a wall, so it turns
-//! the page by itself, keeps its header and the lanes' titles in sight, starts again at the
-//! top after the last page, and holds while someone scrolls it by hand.
+//! The wall on screens of every size, and paging through a board taller than its screen:
+//! nobody scrolls a wall, so it turns the page by itself, keeps its header and the lanes'
+//! titles in sight, starts again at the top after the last page, and holds while someone
+//! scrolls it by hand.
 
 use super::frontdesk::dataset;
-use super::harness::{dist, serve, Page};
-use super::places::{emulate, js, DESKTOP};
+use super::harness::{dist, serve, serve_demo, Page};
+use super::places::{
+    assert_axe_clean, assert_fits, assert_targets, emulate, js, DESKTOP, LANDSCAPE, PHONE, TABLET,
+};
 use super::scenario;
 use devapi::Faults;
 use serde_json::json;
@@ -37,6 +40,35 @@ async fn layout(b: &Page) -> serde_json::Value {
          return { scrolled: box.scrollTop, titles, clockInView: clock.top >= 0 && clock.bottom <= top };",
     )
     .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_wall_fits_a_phone_a_tablet_and_a_desktop_by_touch_and_is_axe_clean() {
+    // The demo data: a full day, today, with long care notes and breeds.
+    let server = serve_demo(Faults::default()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        for size in [PHONE, LANDSCAPE, TABLET, DESKTOP] {
+            emulate(&b, size, true).await;
+            b.goto(&format!("{url}/wall")).await;
+            b.element(".kd-wall .kd-card").await;
+            let what = format!("/wall at {size:?}");
+            assert_fits(&b, &what).await;
+            assert_targets(&b, &what).await;
+            assert_axe_clean(&b, "body", &what).await;
+            // Three lanes side by side where the board has them (46 em), stacked below.
+            let columns = js(
+                &b,
+                "return new Set([...document.querySelectorAll('.kd-wall .kd-lane')]
+                   .map(l => Math.round(l.getBoundingClientRect().left))).size;",
+            )
+            .await;
+            let wide = matches!(size.0, "phone-landscape" | "tablet" | "desktop");
+            assert_eq!(columns, json!(if wide { 3 } else { 1 }), "{what}");
+        }
+    })
+    .await;
+    server.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
