@@ -5,7 +5,7 @@
 
 use super::{run, scenario, scenario_in};
 use crate::harness::{dist, dist_copy, fixture, serve, Browser, Page};
-use crate::places::js;
+use crate::places::{js, wait_for};
 use devapi::Faults;
 use serde_json::json;
 use std::time::{Duration, Instant};
@@ -267,6 +267,60 @@ async fn a_trap_in_the_running_app_says_it_stopped_and_offers_a_reload() {
         b.wait_text("#kennel-desk > .kd-stopped", "stopped after an internal error")
             .await;
         b.wait_text("#host-footer", "Kennel intranet").await;
+    })
+    .await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_wall_that_stops_says_so_over_the_wall_and_reloads_by_itself() {
+    let server = serve(fixture(), Some(dist()), Faults::default()).await;
+    let url = server.url();
+    let bar_on_top = "return !!document.elementFromPoint(innerWidth / 2, 5)?.closest('#kennel-desk > .kd-stopped');";
+    scenario(|b| async move {
+        // Embedded (the wall covers the host page's whole window): the bar is over the wall, at
+        // the top, wherever the host page put the mount element.
+        b.goto(&format!("{url}/embed.html#/wall")).await;
+        b.element("#kennel-desk .kd-wall .kd-lanes").await;
+        plant_trap(&b, "setTimeout(trap);").await;
+        b.wait_text(
+            "#kennel-desk > .kd-stopped",
+            "reloads by itself in 20 seconds",
+        )
+        .await;
+        assert_eq!(js(&b, bar_on_top).await, json!(true));
+        // Below the bar the frozen wall still covers the host page: it is dimmed part by part,
+        // not through its root, whose opacity would make it a stacking context under the host's
+        // own header and footer. (Read from the styles: an inert element takes no hit test, so
+        // `elementFromPoint` looks through it.)
+        let dimmed = js(
+            &b,
+            "const root = document.querySelector('#kennel-desk > .kd');
+             const wall = root.querySelector('.kd-wall');
+             return [getComputedStyle(root).opacity, getComputedStyle(wall.firstElementChild).opacity];",
+        )
+        .await;
+        assert_eq!(dimmed, json!(["1", "0.6"]));
+
+        // The app's own page: nobody is at a wall to tap Reload, so it reloads by itself.
+        b.goto(&format!("{url}/wall")).await;
+        b.element(".kd-wall .kd-lanes").await;
+        js(&b, "window.beforeReload = true; return 0;").await;
+        plant_trap(&b, "setTimeout(trap);").await;
+        b.wait_text(
+            "#kennel-desk > .kd-stopped",
+            "reloads by itself in 20 seconds",
+        )
+        .await;
+        assert_eq!(js(&b, bar_on_top).await, json!(true));
+        tokio::time::sleep(Duration::from_secs(15)).await;
+        wait_for(
+            &b,
+            "return window.beforeReload === undefined && !document.querySelector('.kd-stopped')
+               && !!document.querySelector('.kd-wall .kd-lanes');",
+            "the wall reloaded by itself and runs again",
+        )
+        .await;
     })
     .await;
     server.stop().await;
