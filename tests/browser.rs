@@ -351,3 +351,59 @@ mod date_formatting {
         assert_eq!(date_text("2026-11-22T10:00"), "2026-11-22T10:00");
     }
 }
+
+/// The vendored wasm-streams (vendor/wasm-streams, patched in by Cargo.toml; server_fn's
+/// browser client is its only user in the app): a Rust stream offered as a JS
+/// `ReadableStream` reads back chunk for chunk, and an error in it reaches the reader as an
+/// `Err` that ends the stream, as with the real crate.
+#[wasm_bindgen_test]
+async fn the_vendored_readable_stream_round_trips_chunks_and_errors() {
+    use futures::StreamExt;
+    use wasm_bindgen::JsValue;
+    use wasm_streams::ReadableStream;
+
+    let chunks: Vec<Result<JsValue, JsValue>> =
+        vec![Ok("first".into()), Ok(2.into()), Ok("third".into())];
+    let raw = ReadableStream::from_stream(futures::stream::iter(chunks)).into_raw();
+    assert!(raw.is_instance_of::<web_sys::ReadableStream>());
+    let back: Vec<_> = ReadableStream::from_raw(raw).into_stream().collect().await;
+    assert_eq!(back.len(), 3);
+    assert_eq!(
+        back[0]
+            .as_ref()
+            .ok()
+            .and_then(JsValue::as_string)
+            .as_deref(),
+        Some("first")
+    );
+    assert_eq!(back[1].as_ref().ok().and_then(JsValue::as_f64), Some(2.0));
+    assert_eq!(
+        back[2]
+            .as_ref()
+            .ok()
+            .and_then(JsValue::as_string)
+            .as_deref(),
+        Some("third")
+    );
+
+    let broken: Vec<Result<JsValue, JsValue>> = vec![Ok("before".into()), Err("broken".into())];
+    let raw = ReadableStream::from_stream(futures::stream::iter(broken)).into_raw();
+    let back: Vec<_> = ReadableStream::from_raw(raw).into_stream().collect().await;
+    assert_eq!(back.len(), 2, "the error ends the stream");
+    assert_eq!(
+        back[0]
+            .as_ref()
+            .ok()
+            .and_then(JsValue::as_string)
+            .as_deref(),
+        Some("before")
+    );
+    assert_eq!(
+        back[1]
+            .as_ref()
+            .err()
+            .and_then(JsValue::as_string)
+            .as_deref(),
+        Some("broken")
+    );
+}
