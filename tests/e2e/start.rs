@@ -272,23 +272,35 @@ async fn a_trap_in_the_running_app_says_it_stopped_and_offers_a_reload() {
     server.stop().await;
 }
 
+/// Opens the wall at `url`, makes the app's wasm trap there (from a timer) and waits for the
+/// stopped bar's wall line, which must sit over the wall at the top of the window.
+async fn stop_the_wall(b: &Page, url: &str) {
+    b.goto(url).await;
+    b.element("#kennel-desk .kd-wall .kd-lanes").await;
+    js(b, "window.beforeReload = true; return 0;").await;
+    plant_trap(b, "setTimeout(trap);").await;
+    b.wait_text(
+        "#kennel-desk > .kd-stopped",
+        "reloads by itself in 20 seconds",
+    )
+    .await;
+    let bar_on_top = "return !!document.elementFromPoint(innerWidth / 2, 5)\
+                      ?.closest('#kennel-desk > .kd-stopped');";
+    assert_eq!(
+        js(b, bar_on_top).await,
+        json!(true),
+        "the bar over the wall"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_wall_that_stops_says_so_over_the_wall_and_reloads_by_itself() {
     let server = serve(fixture(), Some(dist()), Faults::default()).await;
     let url = server.url();
-    let bar_on_top = "return !!document.elementFromPoint(innerWidth / 2, 5)?.closest('#kennel-desk > .kd-stopped');";
     scenario(|b| async move {
-        // Embedded (the wall covers the host page's whole window): the bar is over the wall, at
-        // the top, wherever the host page put the mount element.
-        b.goto(&format!("{url}/embed.html#/wall")).await;
-        b.element("#kennel-desk .kd-wall .kd-lanes").await;
-        plant_trap(&b, "setTimeout(trap);").await;
-        b.wait_text(
-            "#kennel-desk > .kd-stopped",
-            "reloads by itself in 20 seconds",
-        )
-        .await;
-        assert_eq!(js(&b, bar_on_top).await, json!(true));
+        // Embedded: the wall covers the host page's whole window, and the bar is over it at the
+        // top, wherever the host page put the mount element.
+        stop_the_wall(&b, &format!("{url}/embed.html#/wall")).await;
         // Below the bar the frozen wall still covers the host page: it is dimmed part by part,
         // not through its root, whose opacity would make it a stacking context under the host's
         // own header and footer. (Read from the styles: an inert element takes no hit test, so
@@ -303,16 +315,7 @@ async fn a_wall_that_stops_says_so_over_the_wall_and_reloads_by_itself() {
         assert_eq!(dimmed, json!(["1", "0.6"]));
 
         // The app's own page: nobody is at a wall to tap Reload, so it reloads by itself.
-        b.goto(&format!("{url}/wall")).await;
-        b.element(".kd-wall .kd-lanes").await;
-        js(&b, "window.beforeReload = true; return 0;").await;
-        plant_trap(&b, "setTimeout(trap);").await;
-        b.wait_text(
-            "#kennel-desk > .kd-stopped",
-            "reloads by itself in 20 seconds",
-        )
-        .await;
-        assert_eq!(js(&b, bar_on_top).await, json!(true));
+        stop_the_wall(&b, &format!("{url}/wall")).await;
         tokio::time::sleep(Duration::from_secs(15)).await;
         wait_for(
             &b,
