@@ -407,3 +407,51 @@ async fn the_vendored_readable_stream_round_trips_chunks_and_errors() {
         Some("broken")
     );
 }
+
+/// The stand-in takes nothing from the Rust stream before the first read, and a reader that
+/// drops its stream early cancels the JS stream, which drops the Rust one.
+#[wasm_bindgen_test]
+async fn the_vendored_readable_stream_pulls_on_demand_and_cancels_on_drop() {
+    use futures::StreamExt;
+    use std::cell::Cell;
+    use std::rc::Rc;
+    use wasm_bindgen::JsValue;
+    use wasm_streams::ReadableStream;
+
+    /// Sets its flag when dropped.
+    struct Dropped(Rc<Cell<bool>>);
+    impl Drop for Dropped {
+        fn drop(&mut self) {
+            self.0.set(true);
+        }
+    }
+    let polls = Rc::new(Cell::new(0));
+    let dropped = Rc::new(Cell::new(false));
+    let (counted, flag) = (polls.clone(), Dropped(dropped.clone()));
+    let endless = futures::stream::poll_fn(move |_| {
+        let _keep = &flag;
+        counted.set(counted.get() + 1);
+        std::task::Poll::Ready(Some(Ok::<JsValue, JsValue>(counted.get().into())))
+    });
+    let raw = ReadableStream::from_stream(endless).into_raw();
+    // A few turns of the event loop: a stream that pulls ahead would have polled by now.
+    for _ in 0..3 {
+        wasm_bindgen_futures::JsFuture::from(js_sys::Promise::resolve(&JsValue::NULL))
+            .await
+            .unwrap();
+    }
+    assert_eq!(polls.get(), 0, "nothing taken before the first read");
+    let mut chunks = ReadableStream::from_raw(raw).into_stream();
+    let first = chunks.next().await;
+    assert_eq!(
+        first.and_then(Result::ok).and_then(|v| v.as_f64()),
+        Some(1.0)
+    );
+    drop(chunks);
+    for _ in 0..5 {
+        wasm_bindgen_futures::JsFuture::from(js_sys::Promise::resolve(&JsValue::NULL))
+            .await
+            .unwrap();
+    }
+    assert!(dropped.get(), "the cancel reached the Rust stream");
+}

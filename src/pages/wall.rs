@@ -15,11 +15,11 @@ use std::time::Duration;
 
 /// The wall refreshes itself this often, whatever the app's refresh setting.
 const WALL_REFRESH_SECS: u32 = 10;
-/// Seconds each screenful stays before the next (`/wall?every=30` sets another, 3 to 600):
+/// Seconds each screenful stays before the next (`/wall?every=30` sets another, 3 to 600; 0
+/// switches the paging off):
 /// long enough to read a card's care note from across the room.
 const WALL_PAGE_SECS: u32 = 15;
-/// A scroll by hand (a finger, the wheel, the keys) holds the wall's paging this long: someone
-/// is reading it.
+/// Someone reading the wall (below) holds its paging this long.
 const WALL_HOLD_MS: f64 = 60_000.0;
 
 #[component]
@@ -38,19 +38,24 @@ pub fn WallPage() -> impl IntoView {
     // "Page 1 of 3", empty while the board fits (a String signal: the app has that type's
     // code already, a new signal type costs wasm).
     let page_line = RwSignal::new(String::new());
+    // `?every=0` switches the paging off.
     let every = use_query_map().with_untracked(|q| {
         q.get("every")
             .and_then(|s| s.trim().parse::<u32>().ok())
-            .map_or(WALL_PAGE_SECS, |s| s.clamp(3, 600))
+            .map_or(WALL_PAGE_SECS, |s| if s == 0 { 0 } else { s.clamp(3, 600) })
     });
-    // A reader scrolled by hand when the box is not where the wall last saw it and not on the
-    // way of the wall's own turn: a smooth scroll takes a moment, so a turn is under way while
-    // the box is between where it was and where it goes, until it arrives (3 s at most).
+    // Someone is reading the wall (the paging holds for WALL_HOLD_MS) when they scroll it by
+    // hand: the box is not where the wall last saw it, its size did not change (a refresh, a
+    // resize), and it is not on the way of the wall's own turn (a smooth scroll takes a
+    // moment: a turn is under way while the box is between where it was and where it goes,
+    // 3 s at most; one that has not arrived by then was stopped by a reader). Also while focus
+    // is in the lanes (a keyboard, a tapped link) and when a care note opens or closes.
     // Plain cells the clock's closure owns.
     let held_at = Cell::new(f64::NEG_INFINITY);
     let turn = Cell::new(None::<(i32, i32, f64)>); // from, to, until when
-    let seen_top = Cell::new(0);
+    let seen = Cell::new((0, 0, 0, false)); // top, height, board height, a care note open
     let ticks = Cell::new(0u32);
+    let waited = Cell::new(0u32); // seconds since paging began or the last turn
     let (b, i) = (bookings.clone(), invoices.clone());
     if let Ok(handle) = set_interval_with_handle(
         move || {
@@ -63,31 +68,44 @@ pub fn WallPage() -> impl IntoView {
             let Some(el) = lanes_box.get_untracked() else {
                 return;
             };
-            let top = el.scroll_top();
-            let paging = wall_paging(top, el.client_height(), el.scroll_height());
+            let (top, view, full) = (el.scroll_top(), el.client_height(), el.scroll_height());
+            let paging = wall_paging(top, view, full);
             let line = paging.map_or_else(String::new, |p| (t.wall_page)(p.page, p.pages));
             if page_line.with_untracked(|l| *l != line) {
                 page_line.set(line);
             }
             let now = js_sys::Date::now();
+            let notes = el.query_selector("details[open]").ok().flatten().is_some();
+            let (seen_top, seen_view, seen_full, seen_notes) = seen.get();
+            seen.set((top, view, full, notes));
             let turning = turn.get().is_some_and(|(from, to, until)| {
                 now < until && top >= from.min(to) && top <= from.max(to)
             });
-            if top != seen_top.get() && !turning {
+            let stopped = turn
+                .get()
+                .is_some_and(|(_, to, until)| now >= until && top != to);
+            let scrolled = top != seen_top && !turning && (view, full) == (seen_view, seen_full);
+            let focused = leptos::prelude::document()
+                .active_element()
+                .is_some_and(|a| el.contains(Some(&a)));
+            if stopped || scrolled || focused || notes != seen_notes {
                 held_at.set(now);
             }
             if !turning || turn.get().is_some_and(|(_, to, _)| to == top) {
                 turn.set(None);
             }
-            seen_top.set(top);
-            if !tick.is_multiple_of(every) || now - held_at.get() < WALL_HOLD_MS {
+            let Some(p) = paging.filter(|_| every > 0) else {
+                waited.set(0);
+                return;
+            };
+            waited.set(waited.get() + 1);
+            if waited.get() < every || now - held_at.get() < WALL_HOLD_MS {
                 return;
             }
-            if let Some(p) = paging {
-                turn.set(Some((top, p.next, now + 3_000.0)));
-                // Smooth where the reader allows motion (style/main.css), at once otherwise.
-                el.set_scroll_top(p.next);
-            }
+            waited.set(0);
+            turn.set(Some((top, p.next, now + 3_000.0)));
+            // Smooth where the reader allows motion (style/main.css), at once otherwise.
+            el.set_scroll_top(p.next);
         },
         Duration::from_secs(1),
     ) {

@@ -4,31 +4,18 @@
 //! scrolls it by hand.
 
 use super::frontdesk::dataset;
-use super::harness::{dist, serve, serve_demo, Page};
+use super::harness::{dist, serve, serve_demo, Page, PATIENCE};
 use super::places::{
     assert_axe_clean, assert_fits, assert_targets, emulate, js, DESKTOP, LANDSCAPE, PHONE, TABLET,
 };
 use super::scenario;
 use devapi::Faults;
 use serde_json::json;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-/// The wall's own line: "Updated 9:05 AM · Page 2 of 3".
-const LINE: &str = ".kd-wall__updated";
-
-/// The page the wall says it shows, and how many there are.
-async fn shown_page(b: &Page) -> (u32, u32) {
-    let line = b.wait_text(LINE, "Page ").await;
-    let (_, pages) = line.split_once("Page ").unwrap_or_default();
-    let (n, of) = pages.split_once(" of ").unwrap_or_default();
-    match (n.trim().parse(), of.trim().parse()) {
-        (Ok(n), Ok(of)) => (n, of),
-        _ => panic!("no page in {line:?}"),
-    }
-}
-
-/// The lanes' box: how far it is scrolled, and where each lane's title and the wall's clock
-/// are against its top edge (px, negative above it).
+/// The wall at one moment, read in one script (the page line and the scroll position are
+/// then of the same second): its page line, how far the lanes' box is scrolled, and where each
+/// lane's title and the wall's clock are against the box's top edge (px, negative above it).
 async fn layout(b: &Page) -> serde_json::Value {
     js(
         b,
@@ -37,9 +24,35 @@ async fn layout(b: &Page) -> serde_json::Value {
          const titles = [...box.querySelectorAll('.kd-lane__title')]
            .map(t => Math.round(t.getBoundingClientRect().top - top));
          const clock = document.querySelector('.kd-wall__clock').getBoundingClientRect();
-         return { scrolled: box.scrollTop, titles, clockInView: clock.top >= 0 && clock.bottom <= top };",
+         return { line: document.querySelector('.kd-wall__updated').textContent,
+                  scrolled: box.scrollTop, titles,
+                  clockInView: clock.top >= 0 && clock.bottom <= top };",
     )
     .await
+}
+
+/// Waits until the wall says it shows page `n` (of any number) and returns that moment's
+/// [`layout`] and the number of pages.
+async fn at_page(b: &Page, n: u32) -> (serde_json::Value, u32) {
+    let started = Instant::now();
+    loop {
+        let now = layout(b).await;
+        let line = now["line"].as_str().unwrap_or_default().to_string();
+        let page = line
+            .split_once("Page ")
+            .and_then(|(_, p)| p.split_once(" of "));
+        if let Some((at, of)) = page {
+            if at.trim().parse() == Ok(n) {
+                let of = of.trim().parse().unwrap_or_else(|_| panic!("{line:?}"));
+                return (now, of);
+            }
+        }
+        assert!(
+            started.elapsed() < PATIENCE,
+            "no page {n} within {PATIENCE:?}: {now}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -83,21 +96,25 @@ async fn a_wall_taller_than_its_screen_pages_through_by_itself_and_holds_for_a_r
             json!({ "features": [{ "name": "prefers-reduced-motion", "value": "reduce" }] }),
         )
         .await;
-        b.goto(&format!("{url}/wall?every=3")).await;
-        let (first, pages) = shown_page(&b).await;
-        assert_eq!(first, 1);
+        // Paging off: the first page stays.
+        b.goto(&format!("{url}/wall?every=0")).await;
+        let (_, pages) = at_page(&b, 1).await;
         assert!(
             pages >= 2,
             "the test's board is taller than 800 px: {pages} pages"
         );
-        let at_top = layout(&b).await;
-        assert_eq!(at_top["scrolled"], json!(0));
-        assert_eq!(at_top["clockInView"], json!(true));
+        tokio::time::sleep(Duration::from_secs(7)).await;
+        let (still, _) = at_page(&b, 1).await;
+        assert_eq!(still["scrolled"], json!(0), "{still}");
+
+        b.goto(&format!("{url}/wall?every=5")).await;
+        let (at_top, _) = at_page(&b, 1).await;
+        assert_eq!(at_top["scrolled"], json!(0), "{at_top}");
+        assert_eq!(at_top["clockInView"], json!(true), "{at_top}");
 
         // It turns by itself; the header stays, and so does each lane's title, at the top of
         // the lanes' box.
-        b.wait_text(LINE, &format!("Page 2 of {pages}")).await;
-        let turned = layout(&b).await;
+        let (turned, _) = at_page(&b, 2).await;
         assert!(turned["scrolled"].as_i64() > Some(0), "{turned}");
         assert_eq!(turned["clockInView"], json!(true), "{turned}");
         let titles = turned["titles"].as_array().cloned().unwrap_or_default();
@@ -119,15 +136,15 @@ async fn a_wall_taller_than_its_screen_pages_through_by_itself_and_holds_for_a_r
         );
 
         // After the last page, the top again.
-        b.wait_text(LINE, &format!("Page {pages} of {pages}")).await;
-        b.wait_text(LINE, &format!("Page 1 of {pages}")).await;
-        assert_eq!(layout(&b).await["scrolled"], json!(0));
+        at_page(&b, pages).await;
+        let (wrapped, _) = at_page(&b, 1).await;
+        assert_eq!(wrapped["scrolled"], json!(0), "{wrapped}");
 
-        // A reader scrolls back by hand (the mouse wheel) just after a turn: the wall holds
-        // where they left it for more than two turns' time. (Back, not on: from the last page
-        // the next turn is the top, from any other the next page, both far from there.)
-        b.wait_text(LINE, &format!("Page 2 of {pages}")).await;
-        let before = layout(&b).await["scrolled"].clone();
+        // A reader scrolls back by hand (the mouse wheel) just after a turn (the page line
+        // changes in the second after it, the next turn is 5 s away): the wall holds where
+        // they left it for more than two turns' time. (Back, not on: from the last page the
+        // next turn is the top, from any other the next page, both far from there.)
+        let (before, _) = at_page(&b, 2).await;
         b.cdp(
             "Input.dispatchMouseEvent",
             json!({ "type": "mouseWheel", "x": 640, "y": 500, "deltaX": 0, "deltaY": -120 }),
@@ -136,10 +153,10 @@ async fn a_wall_taller_than_its_screen_pages_through_by_itself_and_holds_for_a_r
         tokio::time::sleep(Duration::from_millis(500)).await;
         let read_at = layout(&b).await["scrolled"].clone();
         assert!(
-            read_at.as_i64() < before.as_i64(),
+            read_at.as_i64() < before["scrolled"].as_i64(),
             "the wheel scrolled back: {before} -> {read_at}"
         );
-        tokio::time::sleep(Duration::from_secs(7)).await;
+        tokio::time::sleep(Duration::from_secs(11)).await;
         assert_eq!(layout(&b).await["scrolled"], read_at, "held for the reader");
     })
     .await;

@@ -4,14 +4,15 @@
 //! in wasm-streams for server functions' streaming bodies. Kennel Desk has no server
 //! functions, so none of it runs, yet the real crate's `#[wasm_bindgen]` JS classes
 //! (`IntoUnderlyingSource`, `IntoUnderlyingSink`, `IntoUnderlyingByteSource`) are exports,
-//! which no linker may drop: about 7.5 KB of wasm and their classes in the JS glue, on every
-//! cold start (README, Performance). This crate has the one type server_fn uses,
+//! which no linker may drop: 12 KB of wasm (3.5 KB brotli) and their classes in the JS glue,
+//! on every cold start (README, Performance). This crate has the one type server_fn uses,
 //! [`ReadableStream`], with the same methods, built on plain closures instead of exported
 //! classes, so whatever nothing calls is left out of the build.
 //!
 //! It works as the real one does for what server_fn does with it: a JS stream read as a Rust
-//! stream of chunks (`from_raw` + `into_stream`), and a Rust stream offered as a JS stream
-//! that pulls one item per `pull` (`from_stream` + `into_raw`).
+//! stream of chunks (`from_raw` + `into_stream`; dropping it cancels the JS stream), and a
+//! Rust stream offered as a JS stream that takes one item per `pull`, none before the first
+//! read (`from_stream` + `into_raw`; a cancel drops the Rust stream).
 //!
 //! [wasm-streams]: https://crates.io/crates/wasm-streams
 
@@ -43,37 +44,54 @@ impl ReadableStream {
     }
 
     /// A JS stream whose every `pull` takes the next item of `stream`: a chunk is enqueued,
-    /// an error errors the stream, the end closes it.
+    /// an error errors the stream, the end closes it. The Rust stream is dropped at its end,
+    /// at an error and when the JS stream is cancelled.
     pub fn from_stream<St>(stream: St) -> Self
     where
         St: Stream<Item = Result<JsValue, JsValue>> + 'static,
     {
-        let stream = Rc::new(RefCell::new(Box::pin(stream)));
+        let stream: Shared<St> = Rc::new(RefCell::new(Some(Box::pin(stream))));
+        let pulled = stream.clone();
         let pull =
             Closure::<dyn FnMut(JsValue) -> js_sys::Promise>::new(move |controller: JsValue| {
                 let controller: web_sys::ReadableStreamDefaultController =
                     controller.unchecked_into();
-                let stream = stream.clone();
+                let stream = pulled.clone();
                 future_to_promise(async move {
-                    let next = NextOf(&stream).await;
-                    match next {
+                    match NextOf(&stream).await {
                         Some(Ok(chunk)) => controller.enqueue_with_chunk(&chunk)?,
-                        Some(Err(e)) => controller.error_with_e(&e),
-                        None => controller.close()?,
+                        Some(Err(e)) => {
+                            stream.borrow_mut().take();
+                            controller.error_with_e(&e);
+                        }
+                        None => {
+                            stream.borrow_mut().take();
+                            controller.close()?;
+                        }
                     }
                     Ok(JsValue::UNDEFINED)
                 })
             });
+        let cancel = Closure::<dyn FnMut(JsValue)>::new(move |_reason: JsValue| {
+            stream.borrow_mut().take();
+        });
         let source = js_sys::Object::new();
         // Setting a property on a fresh plain object cannot fail.
         let _ = js_sys::Reflect::set(&source, &"pull".into(), pull.as_ref());
-        // The stream calls `pull` for as long as it lives, which this crate cannot see.
+        let _ = js_sys::Reflect::set(&source, &"cancel".into(), cancel.as_ref());
+        // The JS stream calls them for as long as it lives, which this crate cannot see; they
+        // hold only the shared stream, dropped at its end.
         pull.forget();
+        cancel.forget();
+        // No item taken before the first read (the default would pull one at once).
+        let strategy = web_sys::QueuingStrategy::new();
+        strategy.set_high_water_mark(0.0);
+        // A plain object with `pull` and `cancel` is a valid source: the constructor does not
+        // throw for it. Should it ever, the stream is an empty one rather than a panic.
         let raw =
-            web_sys::ReadableStream::new_with_underlying_source(&source).unwrap_or_else(|_| {
-                web_sys::ReadableStream::new()
-                    .unwrap_or_else(|_| JsValue::UNDEFINED.unchecked_into())
-            });
+            web_sys::ReadableStream::new_with_underlying_source_and_strategy(&source, &strategy)
+                .or_else(|_| web_sys::ReadableStream::new())
+                .unwrap_or_else(|_| JsValue::UNDEFINED.unchecked_into());
         Self { raw }
     }
 
@@ -91,18 +109,25 @@ impl ReadableStream {
     }
 }
 
-/// The next item of a shared stream, as a future.
-struct NextOf<'a, St>(&'a Rc<RefCell<Pin<Box<St>>>>);
+/// A Rust stream shared by the JS stream's `pull` and `cancel`; `None` once dropped.
+type Shared<St> = Rc<RefCell<Option<Pin<Box<St>>>>>;
+
+/// The next item of a shared stream, as a future (the end, once it is dropped).
+struct NextOf<'a, St>(&'a Shared<St>);
 
 impl<St: Stream> Future for NextOf<'_, St> {
     type Output = Option<St::Item>;
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
-        self.0.borrow_mut().poll_next_unpin(cx)
+        match self.0.borrow_mut().as_mut() {
+            Some(stream) => stream.poll_next_unpin(cx),
+            None => Poll::Ready(None),
+        }
     }
 }
 
 /// [`ReadableStream::into_stream`]: each chunk as `Ok`, a failed read as `Err` (and the end).
+/// Dropped before its end, it cancels the JS stream, as the real crate's does.
 pub struct IntoStream {
     reader: Option<web_sys::ReadableStreamDefaultReader>,
     pending: Option<JsFuture>,
@@ -138,6 +163,18 @@ impl Stream for IntoStream {
                 self.reader = None;
                 Poll::Ready(Some(Err(e)))
             }
+        }
+    }
+}
+
+impl Drop for IntoStream {
+    fn drop(&mut self) {
+        if let Some(reader) = self.reader.take() {
+            // Awaited, so that a rejection is handled rather than reported as unhandled.
+            let cancelled = JsFuture::from(reader.cancel());
+            wasm_bindgen_futures::spawn_local(async move {
+                let _ = cancelled.await;
+            });
         }
     }
 }
