@@ -352,59 +352,45 @@ mod date_formatting {
     }
 }
 
+/// `items` offered as a JS `ReadableStream` by the vendored wasm-streams and read back
+/// through it.
+async fn through_a_js_stream(
+    items: Vec<Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>>,
+) -> Vec<Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>> {
+    use futures::StreamExt;
+    use wasm_streams::ReadableStream;
+    let raw = ReadableStream::from_stream(futures::stream::iter(items)).into_raw();
+    assert!(raw.is_instance_of::<web_sys::ReadableStream>());
+    ReadableStream::from_raw(raw).into_stream().collect().await
+}
+
+/// `turns` turns of the event loop (resolved promises awaited one after another).
+async fn settle(turns: usize) {
+    for _ in 0..turns {
+        wasm_bindgen_futures::JsFuture::from(js_sys::Promise::resolve(
+            &wasm_bindgen::JsValue::NULL,
+        ))
+        .await
+        .unwrap();
+    }
+}
+
 /// The vendored wasm-streams (vendor/wasm-streams, patched in by Cargo.toml; server_fn's
 /// browser client is its only user in the app): a Rust stream offered as a JS
 /// `ReadableStream` reads back chunk for chunk, and an error in it reaches the reader as an
-/// `Err` that ends the stream, as with the real crate.
+/// `Err` that ends the stream, as with the real crate. (`JsValue`s compare as JS `===`.)
 #[wasm_bindgen_test]
 async fn the_vendored_readable_stream_round_trips_chunks_and_errors() {
-    use futures::StreamExt;
     use wasm_bindgen::JsValue;
-    use wasm_streams::ReadableStream;
-
     let chunks: Vec<Result<JsValue, JsValue>> =
         vec![Ok("first".into()), Ok(2.into()), Ok("third".into())];
-    let raw = ReadableStream::from_stream(futures::stream::iter(chunks)).into_raw();
-    assert!(raw.is_instance_of::<web_sys::ReadableStream>());
-    let back: Vec<_> = ReadableStream::from_raw(raw).into_stream().collect().await;
-    assert_eq!(back.len(), 3);
-    assert_eq!(
-        back[0]
-            .as_ref()
-            .ok()
-            .and_then(JsValue::as_string)
-            .as_deref(),
-        Some("first")
-    );
-    assert_eq!(back[1].as_ref().ok().and_then(JsValue::as_f64), Some(2.0));
-    assert_eq!(
-        back[2]
-            .as_ref()
-            .ok()
-            .and_then(JsValue::as_string)
-            .as_deref(),
-        Some("third")
-    );
+    assert_eq!(through_a_js_stream(chunks.clone()).await, chunks);
 
     let broken: Vec<Result<JsValue, JsValue>> = vec![Ok("before".into()), Err("broken".into())];
-    let raw = ReadableStream::from_stream(futures::stream::iter(broken)).into_raw();
-    let back: Vec<_> = ReadableStream::from_raw(raw).into_stream().collect().await;
-    assert_eq!(back.len(), 2, "the error ends the stream");
     assert_eq!(
-        back[0]
-            .as_ref()
-            .ok()
-            .and_then(JsValue::as_string)
-            .as_deref(),
-        Some("before")
-    );
-    assert_eq!(
-        back[1]
-            .as_ref()
-            .err()
-            .and_then(JsValue::as_string)
-            .as_deref(),
-        Some("broken")
+        through_a_js_stream(broken.clone()).await,
+        broken,
+        "the error ends the stream"
     );
 }
 
@@ -434,12 +420,8 @@ async fn the_vendored_readable_stream_pulls_on_demand_and_cancels_on_drop() {
         std::task::Poll::Ready(Some(Ok::<JsValue, JsValue>(counted.get().into())))
     });
     let raw = ReadableStream::from_stream(endless).into_raw();
-    // A few turns of the event loop: a stream that pulls ahead would have polled by now.
-    for _ in 0..3 {
-        wasm_bindgen_futures::JsFuture::from(js_sys::Promise::resolve(&JsValue::NULL))
-            .await
-            .unwrap();
-    }
+    // A stream that pulls ahead would have polled by now.
+    settle(3).await;
     assert_eq!(polls.get(), 0, "nothing taken before the first read");
     let mut chunks = ReadableStream::from_raw(raw).into_stream();
     let first = chunks.next().await;
@@ -448,10 +430,6 @@ async fn the_vendored_readable_stream_pulls_on_demand_and_cancels_on_drop() {
         Some(1.0)
     );
     drop(chunks);
-    for _ in 0..5 {
-        wasm_bindgen_futures::JsFuture::from(js_sys::Promise::resolve(&JsValue::NULL))
-            .await
-            .unwrap();
-    }
+    settle(5).await;
     assert!(dropped.get(), "the cancel reached the Rust stream");
 }

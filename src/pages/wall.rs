@@ -15,9 +15,8 @@ use std::time::Duration;
 
 /// The wall refreshes itself this often, whatever the app's refresh setting.
 const WALL_REFRESH_SECS: u32 = 10;
-/// Seconds each screenful stays before the next (`/wall?every=30` sets another, 3 to 600; 0
-/// switches the paging off):
-/// long enough to read a card's care note from across the room.
+/// Seconds each screenful stays before the next: long enough to read a card's care note from
+/// across the room (`/wall?every=30` sets another, 3 to 600; 0 switches the paging off).
 const WALL_PAGE_SECS: u32 = 15;
 /// Someone reading the wall (below) holds its paging this long.
 const WALL_HOLD_MS: f64 = 60_000.0;
