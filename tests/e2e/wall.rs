@@ -13,13 +13,14 @@ use devapi::Faults;
 use serde_json::json;
 use std::time::{Duration, Instant};
 
-/// The wall at one moment, read in one script (the page line and the scroll position are
+/// The wall at one moment (null before it is rendered), read in one script (the page line and the scroll position are
 /// then of the same second): its page line, how far the lanes' box is scrolled, and where each
 /// lane's title and the wall's clock are against the box's top edge (px, negative above it).
 async fn layout(b: &Page) -> serde_json::Value {
     js(
         b,
         "const box = document.querySelector('.kd-wall__lanes');
+         if (!box) return null; // not rendered yet
          const top = box.getBoundingClientRect().top;
          const titles = [...box.querySelectorAll('.kd-lane__title')]
            .map(t => Math.round(t.getBoundingClientRect().top - top));
