@@ -4,7 +4,6 @@ use crate::{
     location::{LocationProvider, Url},
     matching::RouteDefs,
     params::ParamsMap,
-    view_transition::start_view_transition,
     ChooseView, MatchInterface, MatchNestedRoutes, MatchParams, PathSegment,
     RouteList, RouteListing, RouteMatchId,
 };
@@ -27,7 +26,6 @@ use reactive_graph::{
     owner::{provide_context, use_context, Owner},
     signal::{ArcRwSignal, ArcTrigger},
     traits::{Get, GetUntracked, Notify, ReadUntracked, Set, Track, Write},
-    transition::AsyncTransition,
     wrappers::write::SignalSetter,
 };
 use send_wrapper::SendWrapper;
@@ -52,6 +50,14 @@ use tachys::{
     },
 };
 
+/// Kennel Desk patch: two options of `Router` that Kennel Desk does not set are left out,
+/// since a run-time test of each kept its code linked (11.8 KB of wasm, 3.7 KB brotli).
+/// `set_is_routing` ran the new route's preload and view inside an `AsyncTransition` (a
+/// `std::sync::mpsc` channel of oneshot receivers, and a copy of each route's future), so
+/// that routing was reported done only once the resources the route reads had resolved;
+/// here they run directly, so `set_is_routing`, if set, reports done once the view is
+/// chosen. `transition` wrapped the outlet's update in `document.startViewTransition`; here
+/// the outlet updates at once.
 pub(crate) struct NestedRoutesView<Loc, Defs, FalFn> {
     pub location: Option<Loc>,
     pub routes: RouteDefs<Defs>,
@@ -60,6 +66,8 @@ pub(crate) struct NestedRoutesView<Loc, Defs, FalFn> {
     pub base: Option<Oco<'static, str>>,
     pub fallback: FalFn,
     pub set_is_routing: Option<SignalSetter<bool>>,
+    // Kennel Desk patch: read no more (see above); kept for `Routes`' sake.
+    #[allow(dead_code)]
     pub transition: bool,
 }
 
@@ -223,15 +231,10 @@ where
                                 trigger.notify();
                             }
                         };
-                        if self.transition {
-                            start_view_transition(
-                                different_level,
-                                is_back,
-                                notify,
-                            );
-                        } else {
-                            notify();
-                        }
+                        // Kennel Desk patch: no view transition (see the note
+                        // above `NestedRoutesView`).
+                        let _ = (different_level, is_back);
+                        notify();
                     }
                 });
 
@@ -938,15 +941,11 @@ where
                                     );
                                     provide_context(url.clone());
                                     provide_context(matched.clone());
+                                    // Kennel Desk patch: no `AsyncTransition` (see the
+                                    // note above `NestedRoutesView`).
+                                    let _ = set_is_routing;
                                     ScopedFuture::new(async {
-                                        if set_is_routing {
-                                            AsyncTransition::run(|| {
-                                                view.preload()
-                                            })
-                                            .await;
-                                        } else {
-                                            view.preload().await;
-                                        }
+                                        view.preload().await;
                                     })
                                 })
                                 .await;
@@ -972,14 +971,8 @@ where
                                                 provide_context(url);
                                                 provide_context(matched);
                                                 ScopedFuture::new(async move {
-                                                    if set_is_routing {
-                                                        AsyncTransition::run(
-                                                            || view.choose(),
-                                                        )
-                                                        .await
-                                                    } else {
-                                                        view.choose().await
-                                                    }
+                                                    // Kennel Desk patch: as above.
+                                                    view.choose().await
                                                 })
                                             }),
                                         );

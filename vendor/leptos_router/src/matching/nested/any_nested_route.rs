@@ -16,6 +16,10 @@ pub struct AnyNestedRoute {
             &'a str,
         )
             -> (Option<(RouteMatchId, AnyNestedMatch)>, &'a str),
+    // Kennel Desk patch: the route list is for server rendering only (`RouteList`, read in
+    // `to_html`); a pointer per route type kept each one's listing code linked in a
+    // client-side build.
+    #[cfg(feature = "ssr")]
     generate_routes: fn(&Erased) -> Vec<GeneratedRouteData>,
     optional: fn(&Erased) -> bool,
 }
@@ -69,6 +73,7 @@ where
             )
         }
 
+        #[cfg(feature = "ssr")]
         fn generate_routes<T: MatchNestedRoutes + Send + Clone + 'static>(
             value: &Erased,
         ) -> Vec<GeneratedRouteData> {
@@ -85,6 +90,7 @@ where
             value: Erased::new(self),
             clone: clone::<T>,
             match_nested: match_nested::<T>,
+            #[cfg(feature = "ssr")]
             generate_routes: generate_routes::<T>,
             optional: optional::<T>,
         }
@@ -103,7 +109,11 @@ impl MatchNestedRoutes for AnyNestedRoute {
     }
 
     fn generate_routes(&self) -> impl IntoIterator<Item = GeneratedRouteData> {
-        (self.generate_routes)(&self.value)
+        // Kennel Desk patch: see the field.
+        #[cfg(feature = "ssr")]
+        return (self.generate_routes)(&self.value);
+        #[cfg(not(feature = "ssr"))]
+        Vec::new()
     }
 
     fn optional(&self) -> bool {

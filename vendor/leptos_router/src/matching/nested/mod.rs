@@ -94,7 +94,12 @@ impl<Segments, View> NestedRoute<Segments, (), (), View> {
             children: None,
             data: (),
             view: view.into_maybe_erased(),
+            // Kennel Desk patch: the methods are read only for the server's route list
+            // (see `AnyNestedRoute`); a set filled here linked a hash set's insertion.
+            #[cfg(feature = "ssr")]
             methods: [Method::Get].into(),
+            #[cfg(not(feature = "ssr"))]
+            methods: HashSet::new(),
             ssr_mode: Default::default(),
         }
     }
