@@ -152,6 +152,8 @@ pub const DE: Texts = Texts {
     open_booking: |id| format!("Buchung {id} öffnen"),
     wall_stale: "Veraltet: Der Buchungsdienst antwortet nicht. Das ist der zuletzt geladene Tagesplan.",
     wall_page: |page, pages| format!("Seite {page} von {pages}"),
+    wall_pause: "Blättern anhalten",
+    wall_resume: "Weiterblättern",
 
     search_bookings: "Buchungen durchsuchen",
     search_bookings_placeholder: "Name, Rasse, Kunde, Buchung, Platz, Pflege suchen …",

@@ -146,6 +146,8 @@ pub const EN: Texts = Texts {
     open_booking: |id| format!("Open booking {id}"),
     wall_stale: "Stale: the service is not answering. This is the last board loaded.",
     wall_page: |page, pages| format!("Page {page} of {pages}"),
+    wall_pause: "Pause paging",
+    wall_resume: "Resume paging",
 
     search_bookings: "Search bookings",
     search_bookings_placeholder: "Search name, breed, customer, booking, location, care…",

@@ -182,6 +182,9 @@ pub struct Texts {
     /// Which screenful of the board a wall shows, when it pages through a board taller than
     /// the screen: "Page 2 of 3".
     pub wall_page: fn(u32, u32) -> String,
+    /// The wall's button that stops its paging, and starts it again (WCAG 2.2.2).
+    pub wall_pause: &'static str,
+    pub wall_resume: &'static str,
 
     // ---- Booking list ----
     pub search_bookings: &'static str,

@@ -37,6 +37,9 @@ pub fn WallPage() -> impl IntoView {
     // "Page 1 of 3", empty while the board fits (a String signal: the app has that type's
     // code already, a new signal type costs wasm).
     let page_line = RwSignal::new(String::new());
+    // Paused by its button (WCAG 2.2.2: content that moves by itself can be stopped): a
+    // wall in a hallway has nobody at it, but the same page opened at a desk does.
+    let paused = RwSignal::new(false);
     // `?every=0` switches the paging off.
     let every = use_query_map().with_untracked(|q| {
         q.get("every")
@@ -93,7 +96,8 @@ pub fn WallPage() -> impl IntoView {
             if !turning || turn.get().is_some_and(|(_, to, _)| to == top) {
                 turn.set(None);
             }
-            let Some(p) = paging.filter(|_| every > 0) else {
+            // Paused, a turn waits a whole `every` after the wall is resumed.
+            let Some(p) = paging.filter(|_| every > 0 && !paused.get_untracked()) else {
                 waited.set(0);
                 return;
             };
@@ -130,6 +134,18 @@ pub fn WallPage() -> impl IntoView {
                 line
             })
         }
+    };
+    // Only while there is paging to stop: the board is taller than the screen and paging is
+    // on. (Re-run at each turn, it updates the button in place: the focus stays on it.)
+    let pause = move || {
+        (every > 0 && page_line.with(|l| !l.is_empty())).then(|| {
+            view! {
+                <button type="button" class="kd-button kd-button--quiet kd-wall__pause"
+                    on:click=move |_| paused.update(|p| *p = !*p)>
+                    {move || if paused.get() { t.wall_resume } else { t.wall_pause }}
+                </button>
+            }
+        })
     };
     let stale = {
         let b = bookings.clone();
@@ -171,6 +187,7 @@ pub fn WallPage() -> impl IntoView {
                 <h1 class="kd-wall__title">{move || day_label(today.get())}</h1>
                 <span class="kd-wall__clock">{time}</span>
                 <span class="kd-wall__updated">{updated}</span>
+                {pause}
             </header>
             {stale}
             <div class="kd-wall__lanes" node_ref=lanes_box>

@@ -163,3 +163,71 @@ async fn a_wall_taller_than_its_screen_pages_through_by_itself_and_holds_for_a_r
     .await;
     server.stop().await;
 }
+
+/// The page part of a [`layout`]'s line ("Page 2 of 3"; the time before it moves on).
+fn page_of(layout: &serde_json::Value) -> String {
+    let line = layout["line"].as_str().unwrap_or_default();
+    line.split_once('·')
+        .map_or("", |(_, page)| page)
+        .trim()
+        .to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_walls_paging_stops_at_its_pause_button_and_starts_again() {
+    let server = serve(dataset(), Some(dist()), Faults::default()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        emulate(&b, DESKTOP, false).await;
+        b.cdp(
+            "Emulation.setEmulatedMedia",
+            json!({ "features": [{ "name": "prefers-reduced-motion", "value": "reduce" }] }),
+        )
+        .await;
+        let button = "document.querySelector('.kd-wall__pause')?.textContent ?? null";
+        // Paging off: nothing to pause.
+        b.goto(&format!("{url}/wall?every=0")).await;
+        at_page(&b, 1).await;
+        assert_eq!(js(&b, &format!("return {button};")).await, json!(null));
+
+        // Paging every 3 s (the fastest): paused, it stays where it is for more than two
+        // turns' time, and says how to start it again. (Read a second after the click: a turn
+        // just before it shows in the page line at the next tick.)
+        b.goto(&format!("{url}/wall?every=3")).await;
+        at_page(&b, 1).await;
+        b.wait_text(".kd-wall__pause", "Pause paging").await;
+        b.click(".kd-wall__pause").await;
+        b.wait_text(".kd-wall__pause", "Resume paging").await;
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        let paused = layout(&b).await;
+        tokio::time::sleep(Duration::from_secs(8)).await;
+        let later = layout(&b).await;
+        assert_eq!(later["scrolled"], paused["scrolled"], "{paused} -> {later}");
+        assert_eq!(page_of(&later), page_of(&paused), "{paused} -> {later}");
+
+        // Resumed, it turns again; the button, focused by the click, keeps the focus through
+        // the turn (it is updated, not built again). (The page line follows a turn within a
+        // second.)
+        b.click(".kd-wall__pause").await;
+        b.wait_text(".kd-wall__pause", "Pause paging").await;
+        let started = Instant::now();
+        while layout(&b).await["scrolled"] == paused["scrolled"] {
+            assert!(
+                started.elapsed() < PATIENCE,
+                "no turn after resuming: {paused}"
+            );
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        let focused = "return document.activeElement?.className ?? null;";
+        let turned = layout(&b).await;
+        assert_ne!(page_of(&turned), page_of(&paused), "{turned}");
+        assert_eq!(
+            js(&b, focused).await,
+            json!("kd-button kd-button--quiet kd-wall__pause"),
+            "{turned}"
+        );
+    })
+    .await;
+    server.stop().await;
+}
