@@ -56,6 +56,17 @@ async fn at_page(b: &Page, n: u32) -> (serde_json::Value, u32) {
     }
 }
 
+/// A desktop screen with a mouse, asking for reduced motion: each turn of the wall lands at
+/// once, not in a smooth scroll.
+async fn desktop_without_motion(b: &Page) {
+    emulate(b, DESKTOP, false).await;
+    b.cdp(
+        "Emulation.setEmulatedMedia",
+        json!({ "features": [{ "name": "prefers-reduced-motion", "value": "reduce" }] }),
+    )
+    .await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_wall_fits_a_phone_a_tablet_and_a_desktop_by_touch_and_is_axe_clean() {
     // The demo data: a full day, today, with long care notes and breeds.
@@ -90,13 +101,7 @@ async fn a_wall_taller_than_its_screen_pages_through_by_itself_and_holds_for_a_r
     let server = serve(dataset(), Some(dist()), Faults::default()).await;
     let url = server.url();
     scenario(|b| async move {
-        emulate(&b, DESKTOP, false).await;
-        // Reduced motion: each turn lands at once, not in a smooth scroll.
-        b.cdp(
-            "Emulation.setEmulatedMedia",
-            json!({ "features": [{ "name": "prefers-reduced-motion", "value": "reduce" }] }),
-        )
-        .await;
+        desktop_without_motion(&b).await;
         // Paging off: the first page stays.
         b.goto(&format!("{url}/wall?every=0")).await;
         let (_, pages) = at_page(&b, 1).await;
@@ -178,12 +183,7 @@ async fn the_walls_paging_stops_at_its_pause_button_and_starts_again() {
     let server = serve(dataset(), Some(dist()), Faults::default()).await;
     let url = server.url();
     scenario(|b| async move {
-        emulate(&b, DESKTOP, false).await;
-        b.cdp(
-            "Emulation.setEmulatedMedia",
-            json!({ "features": [{ "name": "prefers-reduced-motion", "value": "reduce" }] }),
-        )
-        .await;
+        desktop_without_motion(&b).await;
         let button = "document.querySelector('.kd-wall__pause')?.textContent ?? null";
         // Paging off: nothing to pause.
         b.goto(&format!("{url}/wall?every=0")).await;
