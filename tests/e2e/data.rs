@@ -709,6 +709,62 @@ async fn keys_of_a_search_build_only_the_rows_that_show() {
     server.stop().await;
 }
 
+/// Each key's own rows reach the bottom of the window, as tables and as cards: the rows a
+/// key builds before its paint are counted from the least height a row can have
+/// (`rows::row_floor`), and a floor too high would leave the bottom of the window blank
+/// until the rows below it come, after the settle. At 1 280 px a key builds 11 rows where
+/// 8 or 9 show (13 before the first cell's floor).
+#[tokio::test]
+async fn each_key_of_a_search_fills_the_window_at_every_size() {
+    use crate::places::{emulate, DESKTOP, PHONE, SIDEWAYS, TABLET};
+    let server = serve_generated().await;
+    let url = server.url();
+    scenario(|b| async move {
+        for (size, touch) in [(DESKTOP, false), (SIDEWAYS, true), (TABLET, true), (PHONE, true)] {
+            emulate(&b, size, touch).await;
+            open_all_bookings_settled(&b, &url).await;
+            // Read right after each key's own rows are in (a task queued after its input
+            // event), before anything built after a paint.
+            let v = js(
+                &b,
+                r#"return (async () => {
+                   const input = document.querySelector('input[type="search"]');
+                   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+                   const short = [];
+                   let keys = 0, built = 0;
+                   for (const word of ['bella', 'run a', 'insulin', 'c-12', 'maine', 'wet']) {
+                     for (let i = 1; i <= word.length + 1; i++) {
+                       const value = i <= word.length ? word.slice(0, i) : '';
+                       input.value = value;
+                       input.dispatchEvent(new Event('input', { bubbles: true }));
+                       await sleep(0);
+                       keys += 1;
+                       // No match: the empty state in place of the table, nothing to fill.
+                       const table = document.querySelector('.kd-table--bookings');
+                       if (!table) { await sleep(80); continue; }
+                       const rows = table.querySelectorAll('tbody tr');
+                       const all = Number(table.getAttribute('aria-rowcount')) - 1;
+                       const last = rows[rows.length - 1];
+                       const bottom = last ? last.getBoundingClientRect().bottom : 0;
+                       built += rows.length;
+                       if (bottom < innerHeight - 1 && rows.length < Math.min(all, 200))
+                         short.push(`${JSON.stringify(value)}: ${rows.length} of ${all} rows, the last ending at ${Math.round(bottom)} of ${innerHeight} px`);
+                       await sleep(80);
+                     }
+                   }
+                   return { keys, built, short };
+                 })();"#,
+            )
+            .await;
+            assert!(v["keys"].as_u64() >= Some(30), "{size:?}: {v}");
+            assert!(v["built"].as_u64() > Some(0), "{size:?}: {v}");
+            assert_eq!(v["short"], json!([]), "{size:?}: keys left the window's bottom blank: {v}");
+        }
+    })
+    .await;
+    server.stop().await;
+}
+
 /// The table has only some rows in the DOM, so it says how many it has in all
 /// (`aria-rowcount`, the header row included) and each built row its place
 /// (`aria-rowindex`), also for a row that stayed when a search took the rows above it away.
