@@ -134,8 +134,8 @@ fn a_list_reads_whole_whatever_its_records_weigh() {
 }
 
 use kennel_desk::model::rows::{
-    cell_floor, common_prefix, first_row_guess, keyed_rows, row_floor, rows_to, same_order,
-    BOOKINGS_CARDS_BELOW_EM, CARD_GUESS_PX, INVOICES_CARDS_BELOW_EM, TABLE_ROW_PX,
+    common_prefix, first_row_guess, keyed_rows, rows_to, same_order, BOOKINGS_CARDS_BELOW_EM,
+    CARD_GUESS_PX, INVOICES_CARDS_BELOW_EM, TABLE_ROW_PX,
 };
 
 fn booking(json: &str) -> Booking {
@@ -156,30 +156,6 @@ fn a_table_builds_the_rows_that_reach_the_bottom_it_is_given() {
     assert_eq!(rows_to(0.0, 900.0, 0.0), 1);
     assert_eq!(rows_to(f64::NAN, 900.0, 40.0), 1);
     assert_eq!(rows_to(0.0, 900.0, f64::NAN), 1);
-}
-
-#[test]
-fn rows_to_come_are_counted_from_the_least_height_a_row_can_have() {
-    // A booking's first cell at 1 280 px: its dates over its id (two lines, 45 px) in a cell
-    // padded 9.6 px above and below, starting 311 px down: a row is at least 64 px.
-    let floor = cell_floor(311.0, 320.6, 365.6);
-    assert!((floor - 64.2).abs() < 1e-9, "{floor}");
-    // Rows of 64-90 px on screen: the floor is the first cell's, not the shortest row less a
-    // fifth (51 px): 11 rows reach the bottom of a 900 px window, where 13 were built.
-    assert_eq!(row_floor(64.0, floor), 64.0);
-    assert_eq!(rows_to(311.0, 900.0, row_floor(64.0, floor)), 11);
-    assert_eq!(rows_to(311.0, 900.0, 64.0 * 0.8), 13);
-    // Cards: each cell on its own line, so the first cell says little; the shortest card
-    // less a fifth stays the floor.
-    assert_eq!(row_floor(246.0, 40.0), 246.0 * 0.8);
-    // No floor above the shortest row seen, whatever a cell measured.
-    assert_eq!(row_floor(64.0, 90.0), 64.0);
-    // No first cell measured (infinite): the shortest row less a fifth; no rows at all: no
-    // floor (the caller then takes a table row's height).
-    assert_eq!(row_floor(50.0, f64::INFINITY), 40.0);
-    assert!(!row_floor(f64::INFINITY, f64::INFINITY).is_finite());
-    // Content starting above the cell (a link's padding over the cell's): not counted twice.
-    assert_eq!(cell_floor(100.0, 95.0, 130.0), 30.0);
 }
 
 #[test]

@@ -3,8 +3,8 @@
 use crate::frame::after_paint;
 use crate::i18n::t;
 use crate::model::rows::{
-    cell_floor, common_prefix, first_row_guess, keyed_rows, row_floor, rows_to, same_order, RowKey,
-    DEFAULT_EM_PX, TABLE_ROW_PX,
+    common_prefix, first_row_guess, keyed_rows, rows_to, same_order, RowKey, DEFAULT_EM_PX,
+    TABLE_ROW_PX,
 };
 use crate::model::List;
 use leptos::prelude::*;
@@ -92,10 +92,9 @@ const FIRST_SCREEN: usize = 30;
 /// 21.9–23.7 ms to 18.4–19.0 ms (README, Performance).
 const SETTLE_PAUSE: Duration = Duration::from_millis(250);
 
-/// How many rows reach where, at the height below which no new row comes ([`row_floor`]: the
-/// least of the first cells' contents, else the shortest row shown less a fifth):
-/// [`Measure`]. Read right after a paint or in the observer's callback, where the layout is
-/// clean and reading it forces none. Without a body yet (the first
+/// How many rows reach where, at the height of the shortest row shown less a fifth (new rows
+/// may be shorter): [`Measure`]. Read right after a paint or in the observer's callback,
+/// where the layout is clean and reading it forces none. Without a body yet (the first
 /// rows of a table), rows of [`first_row_guess`] from the top of the window, for a table
 /// that is cards below `cards_below` px.
 fn measure(body: Option<web_sys::HtmlTableSectionElement>, cards_below: f64) -> Measure {
@@ -109,29 +108,12 @@ fn measure(body: Option<web_sys::HtmlTableSectionElement>, cards_below: f64) -> 
     let (top, row) = match body {
         Some(body) => {
             let rows = body.children();
-            let (mut shortest, mut first_cell) = (f64::INFINITY, f64::INFINITY);
-            for row in (0..rows.length().min(8)).filter_map(|i| rows.item(i)) {
-                let height = row.get_bounding_client_rect().height();
-                if height <= 0.0 {
-                    continue;
-                }
-                shortest = shortest.min(height);
-                // The first cell's content: a floor for rows to come (`row_floor`).
-                let cell = row.first_element_child();
-                let content = cell.as_ref().and_then(|c| c.first_element_child());
-                if let (Some(cell), Some(content)) = (cell, content) {
-                    let content = content.get_bounding_client_rect();
-                    if content.height() > 0.0 {
-                        let top = cell.get_bounding_client_rect().top();
-                        let floor = cell_floor(top, content.top(), content.bottom());
-                        first_cell = first_cell.min(floor);
-                    }
-                }
-            }
-            (
-                body.get_bounding_client_rect().top(),
-                row_floor(shortest, first_cell),
-            )
+            let shortest = (0..rows.length().min(8))
+                .filter_map(|i| rows.item(i))
+                .map(|r| r.get_bounding_client_rect().height())
+                .filter(|h| *h > 0.0)
+                .fold(f64::INFINITY, f64::min);
+            (body.get_bounding_client_rect().top(), shortest * 0.8)
         }
         None => (
             0.0,

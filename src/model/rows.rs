@@ -59,37 +59,6 @@ pub fn rows_to(top: f64, bottom: f64, row: f64) -> usize {
     (((bottom - top).max(0.0) / row).ceil() as usize).saturating_add(1)
 }
 
-/// The height (px) below which no new row of a table will come, from rows on screen: the
-/// `shortest` of them, and `first_cell`, the least height the content of a row's first cell
-/// takes ([`cell_floor`]; infinite when none was measured).
-///
-/// Every row of a table has a first cell, and a row is at least as tall as the content of
-/// any of its cells, so `first_cell` is a floor for rows yet to come (a booking's first cell
-/// holds its dates over its id: two lines in every row). A row shorter than the floor would
-/// leave the bottom of the window blank until the rows below it are built (after the
-/// settle); one taller only builds a row nobody sees. The shortest row seen, less a fifth,
-/// stays the floor where it is higher, as it is for cards (each cell on its own line) and
-/// for a first cell whose content was not measured; and no floor is above the shortest row.
-/// At 1 280 × 900 px a key of the booking list's search built 13 rows for a window that
-/// shows 8 or 9 (rows of 64–90 px, the floor 51); with the first cell's floor (64) it builds
-/// 11.
-pub fn row_floor(shortest: f64, first_cell: f64) -> f64 {
-    let guess = shortest * 0.8;
-    if first_cell.is_finite() {
-        guess.max(first_cell.min(shortest))
-    } else {
-        guess
-    }
-}
-
-/// How tall a table cell's content makes its row, from where the cell's box starts
-/// (`cell_top`) and where its content starts and ends (px, as laid out): the content and the
-/// cell's top padding once more below it (cells are aligned to the top, padded alike above
-/// and below; the border is left out, so the floor is a pixel low rather than high).
-pub fn cell_floor(cell_top: f64, content_top: f64, content_bottom: f64) -> f64 {
-    (content_bottom - cell_top) + (content_top - cell_top).max(0.0)
-}
-
 /// How tall a row is guessed to be before any was measured, in a window `window_width` px
 /// wide, for a table that turns into cards where its box is narrower than `cards_below` px.
 ///

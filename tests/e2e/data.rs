@@ -709,11 +709,10 @@ async fn keys_of_a_search_build_only_the_rows_that_show() {
     server.stop().await;
 }
 
-/// Each key's own rows reach the bottom of the window, as tables and as cards: the rows a
-/// key builds before its paint are counted from the least height a row can have
-/// (`rows::row_floor`), and a floor too high would leave the bottom of the window blank
-/// until the rows below it come, after the settle. At 1 280 px a key builds 11 rows where
-/// 8 or 9 show (13 before the first cell's floor).
+/// Each key's own rows reach the bottom of the window, as tables and as cards: a key builds
+/// the rows down to the window's bottom before its paint, counted from a guess of the least
+/// height a row can have (`components::window::measure`); a guess too high would leave the
+/// bottom of the window blank until the rows below it come, after the settle.
 #[tokio::test]
 async fn each_key_of_a_search_fills_the_window_at_every_size() {
     use crate::places::{emulate, DESKTOP, PHONE, SIDEWAYS, TABLET};
@@ -731,7 +730,8 @@ async fn each_key_of_a_search_fills_the_window_at_every_size() {
                    const input = document.querySelector('input[type="search"]');
                    const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
                    const short = [];
-                   let keys = 0, built = 0;
+                   // Keys whose rows the window cut short of the list: those the guess counted.
+                   let keys = 0, windowed = 0;
                    for (const word of ['bella', 'run a', 'insulin', 'c-12', 'maine', 'wet']) {
                      for (let i = 1; i <= word.length + 1; i++) {
                        const value = i <= word.length ? word.slice(0, i) : '';
@@ -746,18 +746,19 @@ async fn each_key_of_a_search_fills_the_window_at_every_size() {
                        const all = Number(table.getAttribute('aria-rowcount')) - 1;
                        const last = rows[rows.length - 1];
                        const bottom = last ? last.getBoundingClientRect().bottom : 0;
-                       built += rows.length;
-                       if (bottom < innerHeight - 1 && rows.length < Math.min(all, 200))
+                       const cut = rows.length < Math.min(all, 200);
+                       if (cut) windowed += 1;
+                       if (cut && bottom < innerHeight - 1)
                          short.push(`${JSON.stringify(value)}: ${rows.length} of ${all} rows, the last ending at ${Math.round(bottom)} of ${innerHeight} px`);
                        await sleep(80);
                      }
                    }
-                   return { keys, built, short };
+                   return { keys, windowed, short };
                  })();"#,
             )
             .await;
-            assert!(v["keys"].as_u64() >= Some(30), "{size:?}: {v}");
-            assert!(v["built"].as_u64() > Some(0), "{size:?}: {v}");
+            // Most keys leave more rows than a window holds: the window, not the list, ends them.
+            assert!(v["windowed"].as_u64() >= Some(15), "{size:?}: {v}");
             assert_eq!(v["short"], json!([]), "{size:?}: keys left the window's bottom blank: {v}");
         }
     })
