@@ -433,3 +433,77 @@ async fn the_vendored_readable_stream_pulls_on_demand_and_cancels_on_drop() {
     settle(5).await;
     assert!(dropped.get(), "the cancel reached the Rust stream");
 }
+
+/// Comment nodes under `node`.
+fn comments(node: &web_sys::Node) -> u32 {
+    let children = node.child_nodes();
+    (0..children.length())
+        .filter_map(|i| children.item(i))
+        .map(|c| u32::from(c.node_type() == web_sys::Node::COMMENT_NODE) + comments(&c))
+        .sum()
+}
+
+/// The vendored tachys (vendor/tachys, KENNEL-DESK-PATCH.md): an element's children are built
+/// without the comment node upstream puts after them, one or two per element under
+/// `erase_components` (19 in a booking row).
+#[wasm_bindgen_test]
+fn elements_with_children_carry_no_comment_markers() {
+    let el = host();
+    let _app = leptos::mount::mount_to(el.clone(), || {
+        view! {
+            <table class="t"><tbody>
+                <tr><td><div><a href="#x">"a"</a><span>{"b".to_string()}</span></div></td>
+                    <td>"c"</td><td>{Some("d")}</td></tr>
+            </tbody></table>
+        }
+    });
+    let table = el.query_selector(".t").unwrap().unwrap();
+    assert_eq!(table.text_content().unwrap(), "abcd");
+    assert_eq!(comments(&table), 0, "{}", table.outer_html());
+}
+
+/// Where the patch changes behaviour: a run of children built without a marker that is
+/// rebuilt with another length (two `view!` call sites behind one erased type) is replaced in
+/// place and in order, and one built empty (with its marker) grows again where it was.
+#[wasm_bindgen_test]
+async fn a_run_of_children_rebuilt_with_another_length_stays_in_place() {
+    use leptos::tachys::view::iterators::StaticVec;
+    let el = host();
+    let (n, set_n) = signal(2usize);
+    let _app = leptos::mount::mount_to(el.clone(), move || {
+        view! {
+            <div class="t">
+                <b>"x"</b>
+                {move || match n.get() {
+                    2 => view! { <i>"1"</i><i>"2"</i> }.into_any(),
+                    3 => view! { <i>"a"</i><i>"b"</i><i>"c"</i> }.into_any(),
+                    _ => StaticVec::from(Vec::<AnyView>::new()).into_any(),
+                }}
+                <u>"y"</u>
+            </div>
+        }
+    });
+    let div = el.query_selector(".t").unwrap().unwrap();
+    let tags = || {
+        let children = div.children();
+        (0..children.length())
+            .filter_map(|i| children.item(i))
+            .map(|c| c.tag_name().to_lowercase())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert_eq!(div.text_content().unwrap(), "x12y");
+    for (set, text, elements) in [
+        (3, "xabcy", "b i i i u"),
+        (2, "x12y", "b i i u"),
+        (0, "xy", "b u"),
+        (3, "xabcy", "b i i i u"),
+        (0, "xy", "b u"),
+        (2, "x12y", "b i i u"),
+    ] {
+        set_n.set(set);
+        settle(5).await;
+        assert_eq!(div.text_content().unwrap(), text, "after {set}");
+        assert_eq!(tags(), elements, "after {set}");
+    }
+}
