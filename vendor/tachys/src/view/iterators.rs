@@ -543,15 +543,14 @@ where
                     T::rebuild(new, old);
                 }
             } else {
-                // Its first child has a node (see `insert_before_this`).
+                // Before the first old child that has a node (see `insert_before_this`).
                 let mut new = self.build();
-                if let Some(first) = state.states.first() {
-                    for item in new.states.iter_mut() {
-                        first.insert_before_this(item);
-                    }
-                    if let Some(own) = &mut new.marker {
-                        first.insert_before_this(own);
-                    }
+                for item in new.states.iter_mut() {
+                    let placed = state.insert_before_this(item);
+                    debug_assert!(placed, "a run of children with no node to insert before");
+                }
+                if let Some(own) = &mut new.marker {
+                    state.insert_before_this(own);
                 }
                 for old in state.states.iter_mut() {
                     old.unmount();
