@@ -154,6 +154,23 @@ async function typeWords(words) {
   return { times, counts };
 }
 
+/// The main thread's CPU time while `run` runs in `page`, from Chromium's own counters (CDP
+/// `Performance.getMetrics`), in ms: script, layout, style and all tasks. Wall-clock latency
+/// on this kind of machine moves by more than a change of a few percent of script (the same
+/// two builds measured 2.5 ms of search p95 apart in one hour and the same in the next);
+/// CPU time over a load's keys does not move with the machine's phase as much.
+async function mainThreadDuring(page, run) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const read = async () => Object.fromEntries((await cdp.send("Performance.getMetrics")).metrics.map((m) => [m.name, m.value]));
+  const before = await read();
+  const result = await run();
+  const after = await read();
+  const ms = (k) => (after[k] - before[k]) * 1000;
+  await cdp.detach();
+  return { result, cpu: { script: ms("ScriptDuration"), layout: ms("LayoutDuration"), style: ms("RecalcStyleDuration"), tasks: ms("TaskDuration") } };
+}
+
 /// One cold load of the floor page (a new browser context has an empty cache), then, with
 /// `interact`, the same keystrokes as the app's.
 async function floorRun(browser, url, interact) {
@@ -167,7 +184,8 @@ async function floorRun(browser, url, interact) {
     if (!interact) return { firstRow, search: null };
     // As the app: half a second after the first screen.
     await page.waitForTimeout(500);
-    return { firstRow, search: await page.evaluate(typeWords, WORDS) };
+    const { result: search, cpu } = await mainThreadDuring(page, () => page.evaluate(typeWords, WORDS));
+    return { firstRow, search, searchCpu: cpu };
   } finally {
     await context.close();
   }
@@ -206,7 +224,9 @@ async function appRun(browser, url, interact) {
       };
     }, ROWS);
     if (interact) {
-      load.search = await page.evaluate(typeWords, WORDS);
+      const { result: search, cpu } = await mainThreadDuring(page, () => page.evaluate(typeWords, WORDS));
+      load.search = search;
+      load.searchCpu = cpu;
       load.sort = await page.evaluate(async () => {
         const button = document.querySelector("table thead th button");
         if (!button) return null;
@@ -226,6 +246,13 @@ async function appRun(browser, url, interact) {
   } finally {
     await context.close();
   }
+}
+
+/// Medians over `runs` of each part of their `searchCpu`, or null without keystrokes.
+function cpuMedians(runs) {
+  const cpus = runs.map((r) => r.searchCpu).filter(Boolean);
+  if (!cpus.length) return null;
+  return Object.fromEntries(Object.keys(cpus[0]).map((k) => [k, median(cpus.map((c) => c[k]))]));
 }
 
 function bundleSizes(site) {
@@ -312,6 +339,9 @@ async function main() {
           floorSearchP50Ms: floorSearch.length ? percentile(floorSearch, 50) : null,
           floorSearchP95Ms: floorSearch.length ? percentile(floorSearch, 95) : null,
           sortMedianMs: sort.length ? median(sort) : null,
+          // CPU time of the main thread over one load's keystrokes (median of the loads).
+          searchCpuMs: cpuMedians(app),
+          floorSearchCpuMs: cpuMedians(floor),
           requests: app[app.length - 1].requests,
           rowsInDom: median(app.map((a) => a.rowsInDom)),
           listElements: median(app.map((a) => a.listElements)),
@@ -350,6 +380,13 @@ async function main() {
   print(head);
   console.log("|" + widths.map((w) => "-".repeat(w + 2)).join("|") + "|");
   lines.forEach(print);
+  console.log(`\nMain thread over one load's ${WORDS.reduce((n, w) => n + w.length + 1, 0)} search keystrokes (CPU time, Chromium's counters, medians):`);
+  for (const r of results) {
+    const [a, f] = [r.searchCpuMs, r.floorSearchCpuMs];
+    if (!a || !f) continue;
+    const part = (c) => `script ${c.script.toFixed(0)}, layout + style ${(c.layout + c.style).toFixed(0)}, all tasks ${c.tasks.toFixed(0)} ms`;
+    console.log(`  ${String(r.n).padStart(6)}: app ${part(a)}; floor ${part(f)}; app script ${fmtRatio(a.script / f.script)} the floor's`);
+  }
   if (lh) console.log(`\nLighthouse (${lh.formFactor}, ${lh.throttling} throttling) on /bookings at ${SIZES[0]} bookings: score ${lh.score}, LCP ${fmt(lh.lcpMs)}, TBT ${fmt(lh.tbtMs)}, FCP ${fmt(lh.fcpMs)}, CLS ${lh.cls.toFixed(3)}`);
   if (lh) console.log(`LCP element: ${lh.lcpElement ?? "not reported"}`);
 
