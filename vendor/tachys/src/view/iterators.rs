@@ -533,35 +533,11 @@ where
     }
 
     fn rebuild(self, state: &mut Self::State) {
-        if state.marker.is_none() {
-            // Built with children, so without a marker (see `StaticVecState`). The same
-            // length (a `view!` call site always gives the same) rebuilds each child; another
-            // (two call sites behind one erased type) replaces the run where its first child
-            // is, as a change of type does.
-            if self.0.len() == state.states.len() {
-                for (new, old) in self.0.into_iter().zip(state.states.iter_mut()) {
-                    T::rebuild(new, old);
-                }
-            } else {
-                // Before the first old child that has a node (see `insert_before_this`).
-                let mut new = self.build();
-                for item in new.states.iter_mut() {
-                    let placed = state.insert_before_this(item);
-                    debug_assert!(placed, "a run of children with no node to insert before");
-                }
-                if let Some(own) = &mut new.marker {
-                    state.insert_before_this(own);
-                }
-                for old in state.states.iter_mut() {
-                    old.unmount();
-                }
-                *state = new;
-            }
-            return;
-        }
         let StaticVecState { states, marker } = state;
         let old = states;
-        let Some(marker) = marker.as_ref() else { return };
+        let Some(marker) = marker.as_ref() else {
+            return rebuild_unmarked(self, state);
+        };
 
         // reuses the Vec impl
         if old.is_empty() {
@@ -599,6 +575,32 @@ where
             old.append(&mut adds);
         }
     }
+}
+
+/// Kennel Desk patch: [`Render::rebuild`] of a run built with children, so without a marker
+/// (see `StaticVecState`). The same length (a `view!` call site always gives the same)
+/// rebuilds each child; another (two call sites behind one erased type) replaces the run
+/// before its first old child that has a node (see `insert_before_this`), as a change of type
+/// does.
+fn rebuild_unmarked<T: Render>(run: StaticVec<T>, state: &mut StaticVecState<T::State>) {
+    if run.0.len() == state.states.len() {
+        for (new, old) in run.0.into_iter().zip(state.states.iter_mut()) {
+            T::rebuild(new, old);
+        }
+        return;
+    }
+    let mut new = run.build();
+    for item in new.states.iter_mut() {
+        let placed = state.insert_before_this(item);
+        debug_assert!(placed, "a run of children with no node to insert before");
+    }
+    if let Some(own) = &mut new.marker {
+        state.insert_before_this(own);
+    }
+    for old in state.states.iter_mut() {
+        old.unmount();
+    }
+    *state = new;
 }
 
 impl<T> AddAnyAttr for StaticVec<T>
