@@ -273,15 +273,16 @@ async fn a_trap_in_the_running_app_says_it_stopped_and_offers_a_reload() {
 }
 
 /// Opens the wall at `url`, makes the app's wasm trap there (from a timer) and waits for the
-/// stopped bar's wall line, which must sit over the wall at the top of the window.
-async fn stop_the_wall(b: &Page, url: &str) {
+/// stopped bar's wall line, "reloads by itself in `wait`", which must sit over the wall at
+/// the top of the window.
+async fn stop_the_wall(b: &Page, url: &str, wait: &str) {
     b.goto(url).await;
     b.element("#kennel-desk .kd-wall .kd-lanes").await;
     js(b, "window.beforeReload = true; return 0;").await;
     plant_trap(b, "setTimeout(trap);").await;
     b.wait_text(
         "#kennel-desk > .kd-stopped",
-        "reloads by itself in 20 seconds",
+        &format!("reloads by itself in {wait}."),
     )
     .await;
     let bar_on_top = "return !!document.elementFromPoint(innerWidth / 2, 5)\
@@ -300,7 +301,7 @@ async fn a_wall_that_stops_says_so_over_the_wall_and_reloads_by_itself() {
     scenario(|b| async move {
         // Embedded: the wall covers the host page's whole window, and the bar is over it at the
         // top, wherever the host page put the mount element.
-        stop_the_wall(&b, &format!("{url}/embed.html#/wall")).await;
+        stop_the_wall(&b, &format!("{url}/embed.html#/wall"), "20 seconds").await;
         // Below the bar the frozen wall still covers the host page: it is dimmed part by part,
         // not through its root, whose opacity would make it a stacking context under the host's
         // own header and footer. (Read from the styles: an inert element takes no hit test, so
@@ -314,8 +315,10 @@ async fn a_wall_that_stops_says_so_over_the_wall_and_reloads_by_itself() {
         .await;
         assert_eq!(dimmed, json!(["1", "0.6"]));
 
-        // The app's own page: nobody is at a wall to tap Reload, so it reloads by itself.
-        stop_the_wall(&b, &format!("{url}/wall")).await;
+        // The app's own page: nobody is at a wall to tap Reload, so it reloads by itself. (The
+        // tab's record of the stop above is dropped: this is a first stop again.)
+        js(&b, "sessionStorage.clear(); return 0;").await;
+        stop_the_wall(&b, &format!("{url}/wall"), "20 seconds").await;
         tokio::time::sleep(Duration::from_secs(15)).await;
         wait_for(
             &b,
@@ -324,6 +327,23 @@ async fn a_wall_that_stops_says_so_over_the_wall_and_reloads_by_itself() {
             "the wall reloaded by itself and runs again",
         )
         .await;
+
+        // A wall that stops again soon after it came back waits longer each time before its
+        // next reload, so data that trips it on every start does not fetch the list every
+        // 20 s all day; a stop long after the last starts from 20 s again.
+        stop_the_wall(&b, &format!("{url}/wall"), "1 minute").await;
+        stop_the_wall(&b, &format!("{url}/wall"), "2 minutes").await;
+        stop_the_wall(&b, &format!("{url}/wall"), "5 minutes").await;
+        stop_the_wall(&b, &format!("{url}/wall"), "10 minutes").await;
+        stop_the_wall(&b, &format!("{url}/wall"), "10 minutes").await;
+        js(
+            &b,
+            "sessionStorage.setItem('kennel-desk:wall-stop',
+               JSON.stringify({ at: Date.now() - 21 * 60000, step: 4 }));
+             return 0;",
+        )
+        .await;
+        stop_the_wall(&b, &format!("{url}/wall"), "20 seconds").await;
     })
     .await;
     server.stop().await;
