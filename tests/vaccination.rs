@@ -89,6 +89,59 @@ fn demo_string_of_pepper_marks_kennel_cough_as_soon() {
 }
 
 #[test]
+fn a_renewed_vaccine_no_longer_marks_the_animal() {
+    // A record that keeps last year's shot beside this year's: the old one is shown with its
+    // own mark and a note, and only the newer counts for the badge.
+    let renewed = |raw: &str| {
+        let s = vaccination_summary(Some(raw), today(), 30);
+        let notes: Vec<_> = s.entries.iter().map(|e| e.note).collect();
+        (s.state, notes)
+    };
+    let r = Some(VaccinationNote::Renewed);
+    assert_eq!(
+        renewed("Rabies 2027-12-31; Rabies 2025-12-31"),
+        (S::Valid, vec![None, r])
+    );
+    // Either order, another case and accents, an expiry soon as the old one.
+    assert_eq!(
+        renewed("rabies 2026-11-30 / RABIES 2027-11-30; DHPP 2027-01-01"),
+        (S::Valid, vec![r, None, None])
+    );
+    assert_eq!(
+        renewed("Tollwut bis 01.12.2026; Tollwüt bis 01.12.2027"),
+        (S::Valid, vec![r, None])
+    );
+    // Three shots: only the latest counts.
+    assert_eq!(
+        renewed("Rabies 2024-01-01; Rabies 2026-11-25; Rabies 2025-01-01"),
+        (S::ExpiresSoon, vec![r, None, r])
+    );
+    // Another vaccine's later date renews nothing; the expired one still marks the animal.
+    assert_eq!(
+        renewed("Rabies 2025-12-31; DHPP 2027-12-31"),
+        (S::Expired, vec![None, None])
+    );
+    // The same date twice: neither is later.
+    assert_eq!(
+        renewed("Rabies 2025-12-31; Rabies 2025-12-31"),
+        (S::Expired, vec![None, None])
+    );
+    // No date, nothing to compare: an undated entry stays not checked beside a dated one.
+    assert_eq!(
+        renewed("Rabies; Rabies 2027-12-31"),
+        (S::NotChecked, vec![None, None])
+    );
+    assert_eq!(
+        EN.vaccination_note(VaccinationNote::Renewed),
+        "renewed: a later entry for this vaccine is on record"
+    );
+    assert_eq!(
+        DE.vaccination_note(VaccinationNote::Renewed),
+        "erneuert: ein späterer Eintrag für diesen Impfstoff liegt vor"
+    );
+}
+
+#[test]
 fn empty_missing_and_none_say_no_record() {
     for raw in [
         None,

@@ -8,7 +8,7 @@ use crate::api::cache::use_cache;
 use crate::i18n::t;
 use crate::model::animal::species_glyph;
 use crate::model::text::MISSING;
-use crate::model::vaccination::VaccinationEntry;
+use crate::model::vaccination::{VaccinationEntry, VaccinationNote};
 use crate::model::Animal;
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -63,7 +63,14 @@ pub fn Vaccinations(entries: Vec<VaccinationEntry>, raw: Option<String>) -> impl
             .into_any()
     } else {
         let items = entries.into_iter().map(|e| {
-            let class = format!("kd-vacc kd-vacc--{}", e.state.css());
+            // A renewed entry keeps its own mark but not the row's coloured edge: the
+            // animal's badge no longer counts it.
+            let renewed = e.note == Some(VaccinationNote::Renewed);
+            let class = if renewed {
+                "kd-vacc kd-vacc--renewed".to_string()
+            } else {
+                format!("kd-vacc kd-vacc--{}", e.state.css())
+            };
             let badge = format!("kd-badge kd-vacc-badge kd-vacc-badge--{}", e.state.css());
             // An entry without a date is shown exactly as written.
             let name = match (&e.expires, &e.name) {
@@ -89,7 +96,10 @@ pub fn Vaccinations(entries: Vec<VaccinationEntry>, raw: Option<String>) -> impl
                     <span class="kd-vacc__name">{name}</span>
                     <span class="kd-vacc__date">{date}</span>
                     <span class=badge>{t.vaccination(e.state)}</span>
-                    <span class="kd-vacc__days">{(t.vacc_days)(e.days_left)}</span>
+                    // Undated, the badge already says "Not checked".
+                    {e.days_left.is_some().then(|| view! {
+                        <span class="kd-vacc__days">{(t.vacc_days)(e.days_left)}</span>
+                    })}
                     {note}
                 </li>
             }

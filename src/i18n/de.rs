@@ -268,4 +268,5 @@ pub const DE: Texts = Texts {
     },
     vacc_note_not_a_date: "das Datum darin ist kein Kalenderdatum",
     vacc_note_given_only: "nur das Impfdatum, kein Ablaufdatum",
+    vacc_note_renewed: "erneuert: ein späterer Eintrag für diesen Impfstoff liegt vor",
 };

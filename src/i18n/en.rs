@@ -259,4 +259,5 @@ pub const EN: Texts = Texts {
     },
     vacc_note_not_a_date: "the date in it is not a calendar date",
     vacc_note_given_only: "only the date it was given, no expiry",
+    vacc_note_renewed: "renewed: a later entry for this vaccine is on record",
 };

@@ -269,6 +269,7 @@ pub struct Texts {
     pub vacc_days: fn(Option<i32>) -> String,
     pub vacc_note_not_a_date: &'static str,
     pub vacc_note_given_only: &'static str,
+    pub vacc_note_renewed: &'static str,
 }
 
 impl Texts {
@@ -364,6 +365,7 @@ impl Texts {
         match note {
             VaccinationNote::NotACalendarDate => self.vacc_note_not_a_date,
             VaccinationNote::GivenOnly => self.vacc_note_given_only,
+            VaccinationNote::Renewed => self.vacc_note_renewed,
         }
     }
 }

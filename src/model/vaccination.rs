@@ -80,12 +80,17 @@ pub enum VaccinationNote {
     NotACalendarDate,
     /// Only the date it was given ("geimpft am …"), no expiry.
     GivenOnly,
+    /// A later entry for the same vaccine is on record ("Rabies 2026-12-31; Rabies
+    /// 2025-12-31": a record that keeps last year's shot). Shown with its own mark, but it
+    /// no longer counts for the animal's badge.
+    Renewed,
 }
 
 /// All entries of one animal and the state of the whole.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VaccinationSummary {
-    /// The worst entry's state; [`VaccinationState::NoRecord`] when there is no entry.
+    /// The worst state of the entries that still count (not [`VaccinationNote::Renewed`]);
+    /// [`VaccinationState::NoRecord`] when there is no entry.
     pub state: VaccinationState,
     pub entries: Vec<VaccinationEntry>,
 }
@@ -116,15 +121,35 @@ pub fn parse_iso_date(text: &str) -> Option<Date> {
 
 /// Reads the whole string. `warn_days`: how close to expiry counts as "soon".
 pub fn vaccination_summary(raw: Option<&str>, today: Date, warn_days: u32) -> VaccinationSummary {
-    let entries = raw
+    let mut entries = raw
         .map(|raw| read_entries(raw, today, warn_days))
         .unwrap_or_default();
+    mark_renewed(&mut entries);
     let state = entries
         .iter()
+        .filter(|e| e.note != Some(VaccinationNote::Renewed))
         .map(|e| e.state)
         .max_by_key(|s| s.rank())
         .unwrap_or(VaccinationState::NoRecord);
     VaccinationSummary { state, entries }
+}
+
+/// Marks each dated entry that a later-expiring entry of the same vaccine (its name folded:
+/// case and accents aside) follows up: the old shot's expiry is then no warning. Entries
+/// without a date or a name are never compared: nothing says which came later.
+fn mark_renewed(entries: &mut [VaccinationEntry]) {
+    let keys: Vec<Option<(String, Date)>> = entries
+        .iter()
+        .map(|e| Some((fold(e.name.as_deref()?.trim()), e.expires?)))
+        .collect();
+    for (i, entry) in entries.iter_mut().enumerate() {
+        let Some((name, expires)) = &keys[i] else {
+            continue;
+        };
+        if keys.iter().flatten().any(|(n, d)| n == name && d > expires) {
+            entry.note = Some(VaccinationNote::Renewed);
+        }
+    }
 }
 
 /// Written instead of a list when there is none; read as "no vaccinations on record".
