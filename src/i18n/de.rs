@@ -173,8 +173,8 @@ pub const DE: Texts = Texts {
         format!("Namen: {} von {} geladen", grouped(loaded), grouped(total))
     },
     names_failed: |n| match n {
-        1 => "1 konnte nicht geladen werden".into(),
-        n => format!("{} konnten nicht geladen werden", grouped(n)),
+        1 => "1 Name konnte nicht geladen werden".into(),
+        n => format!("{} Namen konnten nicht geladen werden", grouped(n)),
     },
     names_missing: |n| match n {
         1 => "1 Name ist noch nicht bekannt: Ergebnisse nach Namen sind vielleicht unvollständig".into(),

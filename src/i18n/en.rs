@@ -166,7 +166,12 @@ pub const EN: Texts = Texts {
     names_loaded: |loaded, total| {
         format!("names: {} of {} loaded", grouped(loaded), grouped(total))
     },
-    names_failed: |n| format!("{} could not be loaded", grouped(n)),
+    // "names" in the words themselves: once every name is in, this part stands alone beside
+    // the count of bookings, where "2 could not be loaded" read as two bookings.
+    names_failed: |n| match n {
+        1 => "1 name could not be loaded".into(),
+        n => format!("{} names could not be loaded", grouped(n)),
+    },
     names_missing: |n| match n {
         1 => "1 name is not known yet: results by name may be incomplete".into(),
         n => format!(
