@@ -111,9 +111,7 @@ impl Watch {
             return;
         };
         if self.standalone {
-            let name = target.text_content().unwrap_or_default();
-            let name = name.split_whitespace().collect::<Vec<_>>().join(" ");
-            document().set_title(&format!("{name} · Kennel Desk"));
+            set_title(&target.text_content().unwrap_or_default());
         }
         if self.move_focus && !self.user_moved_focus() {
             if let Ok(el) = target.dyn_into::<web_sys::HtmlElement>() {
@@ -130,6 +128,13 @@ impl Watch {
         let body = document().body().map(web_sys::Element::from);
         now.is_some() && now != self.focused_at_start && now != body
     }
+}
+
+/// Puts `name` (a page's heading, spaces collapsed) in the document title; for the app's own
+/// page only (embedded, the title is the host's).
+pub fn set_title(name: &str) {
+    let name = name.split_whitespace().collect::<Vec<_>>().join(" ");
+    document().set_title(&format!("{name} · Kennel Desk"));
 }
 
 /// What names the page on screen: its heading, or for pages without one (not found, an
