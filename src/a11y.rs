@@ -116,7 +116,13 @@ impl Watch {
         if self.move_focus && !self.user_moved_focus() {
             if let Ok(el) = target.dyn_into::<web_sys::HtmlElement>() {
                 let _ = el.set_attribute("tabindex", "-1");
-                let _ = el.focus();
+                // On the app's own page focus does not scroll: a followed link's page is
+                // at its top already, and after Back `scroll` puts the page where the
+                // reader left it, which the heading's focus would undo. Embedded, the
+                // heading is scrolled to: the host page may have it anywhere.
+                let options = web_sys::FocusOptions::new();
+                options.set_prevent_scroll(self.standalone);
+                let _ = el.focus_with_options(&options);
             }
         }
     }

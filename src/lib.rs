@@ -14,6 +14,7 @@ pub mod i18n;
 pub mod model;
 pub mod pages;
 pub mod router;
+pub mod scroll;
 
 use a11y::LiveRegion;
 use api::Cache;
@@ -124,10 +125,14 @@ fn Chrome(children: ChildrenFn) -> impl IntoView {
     move || (!wall.get()).then(|| children())
 }
 
-/// Moves focus and the title along with the router (it needs the router's location).
+/// Moves focus and the title along with the router, and on the app's own page keeps each
+/// page's scroll position for Back and Forward (both need the router's location).
 #[component]
 fn FollowNavigation(root: NodeRef<leptos::html::Div>, standalone: bool) -> impl IntoView {
     a11y::follow_navigation(root, use_location().pathname, standalone);
+    if standalone {
+        scroll::keep_places();
+    }
 }
 
 /// A main navigation link; `aria-current="page"` on the section the current page belongs to

@@ -1546,3 +1546,63 @@ async fn a_record_nobody_shows_is_evicted_and_fetched_again_but_one_on_screen_is
     .await;
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn back_and_forward_return_to_where_the_reader_was_on_the_page() {
+    let server = serve_generated().await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.goto(&format!("{url}/bookings")).await;
+        b.texts(".kd-table--bookings tbody tr", 20).await;
+        // Down the list, by hand, past the rows built for the first screen.
+        for _ in 0..6 {
+            js(&b, "window.scrollBy(0, 300); return 0;").await;
+            tokio::time::sleep(Duration::from_millis(150)).await;
+        }
+        let at = js(&b, "return scrollY;").await.as_f64().expect("scrollY");
+        assert!(at >= 1500.0, "scrolled down the list: {at}");
+        let picked = js(
+            &b,
+            "const a = [...document.querySelectorAll('.kd-table--bookings a.kd-row-link')]
+               .find((a) => { const r = a.getBoundingClientRect(); return r.top > 150 && r.bottom < innerHeight - 100; });
+             a.setAttribute('data-picked', ''); return a.getAttribute('href');",
+        )
+        .await;
+        let picked = picked.as_str().expect("a row on screen").to_string();
+        b.click("[data-picked]").await;
+        b.wait_text("h1", "Booking b-").await;
+        // A followed link's page opens at its top.
+        eventually("the booking at its top", || async {
+            js(&b, "return scrollY;").await == json!(0)
+        })
+        .await;
+
+        b.client.back().await.expect("back");
+        let place = format!(
+            "const a = document.querySelector('a.kd-row-link[href=\"{picked}\"]');
+             const r = a && a.getBoundingClientRect();
+             return [Math.round(scrollY), !!r && r.top > 0 && r.bottom < innerHeight,
+                     document.activeElement.tagName];"
+        );
+        eventually("the list where it was, the opened row on screen", || async {
+            let now = js(&b, &place).await;
+            now[1] == json!(true) && (now[0].as_f64().unwrap_or(0.0) - at).abs() <= 1.0
+        })
+        .await;
+        // Focus went to the page's heading (as after every navigation) without scrolling.
+        tokio::time::sleep(Duration::from_millis(600)).await;
+        let now = js(&b, &place).await;
+        assert_eq!(now[2], json!("H1"), "{now}");
+        assert!((now[0].as_f64().unwrap_or(0.0) - at).abs() <= 1.0, "{now} against {at}");
+
+        // Forward: the booking as it was, at its top.
+        b.client.forward().await.expect("forward");
+        b.wait_text("h1", "Booking b-").await;
+        eventually("the booking at its top again", || async {
+            js(&b, "return scrollY;").await == json!(0)
+        })
+        .await;
+    })
+    .await;
+    server.stop().await;
+}
