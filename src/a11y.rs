@@ -35,6 +35,27 @@ pub fn announce(text: impl Into<String>) {
     );
 }
 
+impl Announcer {
+    /// The region's announcer, when `App` has provided it.
+    pub fn get() -> Option<Announcer> {
+        use_context::<Announcer>()
+    }
+
+    /// Takes `text` back (a loading message whose data has come): the region is emptied if
+    /// it still says it, now or once [`announce`]'s delay has put it there. Otherwise the
+    /// hidden region kept saying "Loading bookings…" to whoever read the page after.
+    pub fn withdraw(self, text: &'static str) {
+        let Announcer(signal) = self;
+        let clear = move || {
+            if signal.try_with_untracked(|now| now == text) == Some(true) {
+                signal.try_set(String::new());
+            }
+        };
+        clear();
+        set_timeout(clear, Duration::from_millis(200));
+    }
+}
+
 /// The polite live region itself, visually hidden. Rendered once by `App`.
 #[component]
 pub fn LiveRegion(

@@ -643,7 +643,8 @@ mod invoices_and_customers {
         let inv = book();
         assert_eq!(StatusFilter::from_param(None), StatusFilter::Open);
         assert_eq!(ids(&inv, &InvoiceFilter::default()), ["i-1", "i-4", "i-5"]);
-        let options: Vec<_> = status_options(&inv)
+        let every: Vec<usize> = (0..inv.len()).collect();
+        let options: Vec<_> = status_options(&inv, &every)
             .into_iter()
             .map(|(f, n)| (EN.status_filter(&f).to_string(), n))
             .collect();
@@ -671,6 +672,88 @@ mod invoices_and_customers {
             ..Default::default()
         };
         assert_eq!(ids(&inv, &overdue), ["i-3"]);
+    }
+
+    #[test]
+    fn the_chips_count_what_the_other_filters_pass_and_stay_offered() {
+        let inv = book();
+        let hay: Vec<_> = inv.iter().map(invoice_search_text).collect();
+        let counts = |filter: InvoiceFilter| {
+            let passing = select_invoice_rows(
+                &inv,
+                &hay,
+                &InvoiceFilter {
+                    status: StatusFilter::All,
+                    ..filter
+                },
+                |_| None,
+            );
+            status_options(&inv, &passing)
+                .into_iter()
+                .map(|(f, n)| (EN.status_filter(&f).to_string(), n))
+                .collect::<Vec<_>>()
+        };
+        // One number: the chips say what a tap on each would show with it, and every chip
+        // the data has stays (the one picked may have none left).
+        let one = counts(InvoiceFilter {
+            search: "INV-12".into(),
+            ..Default::default()
+        });
+        assert_eq!(
+            one,
+            [
+                ("Open".to_string(), 1),
+                ("Paid".into(), 0),
+                ("All".into(), 1),
+                ("overdue".into(), 0),
+                ("No status".into(), 0)
+            ]
+        );
+        // Each chip's count is the rows its filter shows with the same search.
+        for (status, (_, n)) in [
+            StatusFilter::Open,
+            StatusFilter::Paid,
+            StatusFilter::All,
+            StatusFilter::Other("overdue".into()),
+            StatusFilter::NoStatus,
+        ]
+        .into_iter()
+        .zip(counts(InvoiceFilter {
+            search: "inv-1".into(),
+            ..Default::default()
+        })) {
+            let shown = ids(
+                &inv,
+                &InvoiceFilter {
+                    status,
+                    search: "inv-1".into(),
+                    ..Default::default()
+                },
+            );
+            assert_eq!(shown.len(), n, "{shown:?}");
+        }
+    }
+
+    #[test]
+    fn a_date_bound_the_date_field_cannot_show_filters_nothing() {
+        let inv = book();
+        let all = |from: &str, to: &str| {
+            ids(
+                &inv,
+                &InvoiceFilter {
+                    status: StatusFilter::All,
+                    from: from.into(),
+                    to: to.into(),
+                    ..Default::default()
+                },
+            )
+        };
+        let every = all("", "");
+        for bad in ["2026-13-01", "2026-02-30", "yesterday", "2026-11"] {
+            assert_eq!(all(bad, ""), every, "from {bad}");
+            assert_eq!(all("", bad), every, "to {bad}");
+        }
+        assert_ne!(all("2026-11-04", ""), every, "a real bound still filters");
     }
 
     #[test]

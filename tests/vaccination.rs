@@ -215,6 +215,17 @@ fn slashed_day_month_year() {
             one("DHPP", "2027-02-01", S::Valid),
         ]
     );
+    // A second number that cannot be a month: US English's month/day. Both possible: the
+    // day first, as above. Dots and dashes are never read the US way.
+    assert_eq!(
+        read("Rabies 12/31/2026; DHPP 02/03/2027; Lepto 12.31.2026"),
+        vec![
+            one("Rabies", "2026-12-31", S::Valid),
+            one("DHPP", "2027-03-02", S::Valid),
+            one("Lepto", "", S::NotChecked),
+        ]
+    );
+    assert_eq!(read("Rabies 13/13/2026")[0].2, S::NotChecked);
 }
 
 #[test]

@@ -15,6 +15,12 @@ pub fn Loading(
 ) -> impl IntoView {
     let text = message;
     announce(text);
+    let announcer = crate::a11y::Announcer::get();
+    on_cleanup(move || {
+        if let Some(announcer) = announcer {
+            announcer.withdraw(text);
+        }
+    });
     view! {
         <div class="kd-state kd-state--loading">
             <span class="kd-spinner" aria-hidden="true"></span>

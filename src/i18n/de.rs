@@ -173,6 +173,10 @@ pub const DE: Texts = Texts {
         format!("Namen: {} von {} geladen", grouped(loaded), grouped(total))
     },
     names_failed: |n| match n {
+        1 => "1 konnte nicht geladen werden".into(),
+        n => format!("{} konnten nicht geladen werden", grouped(n)),
+    },
+    names_failed_alone: |n| match n {
         1 => "1 Name konnte nicht geladen werden".into(),
         n => format!("{} Namen konnten nicht geladen werden", grouped(n)),
     },
@@ -221,7 +225,7 @@ pub const DE: Texts = Texts {
     totals_shown: "Summen der angezeigten Rechnungen",
     total: "Gesamt",
     left_out: |n| format!("{n} ohne verwendbaren Betrag, nicht mitgezählt"),
-    invoices_file: "rechnungen.csv",
+    invoices_file: "rechnungen",
     invoices_csv_header: [
         "Nummer", "Datum", "Betrag", "Währung", "Status", "Kunde", "Buchung",
     ],

@@ -166,9 +166,10 @@ pub const EN: Texts = Texts {
     names_loaded: |loaded, total| {
         format!("names: {} of {} loaded", grouped(loaded), grouped(total))
     },
-    // "names" in the words themselves: once every name is in, this part stands alone beside
-    // the count of bookings, where "2 could not be loaded" read as two bookings.
-    names_failed: |n| match n {
+    names_failed: |n| format!("{} could not be loaded", grouped(n)),
+    // Once every name is in, the failures stand alone beside the count of bookings, where
+    // "2 could not be loaded" read as two bookings: "names" in the words themselves.
+    names_failed_alone: |n| match n {
         1 => "1 name could not be loaded".into(),
         n => format!("{} names could not be loaded", grouped(n)),
     },
@@ -217,7 +218,7 @@ pub const EN: Texts = Texts {
     totals_shown: "Totals of the invoices shown",
     total: "Total",
     left_out: |n| format!("{n} without a usable amount, not counted"),
-    invoices_file: "invoices.csv",
+    invoices_file: "invoices",
     invoices_csv_header: [
         "Number", "Date", "Amount", "Currency", "Status", "Customer", "Booking",
     ],

@@ -197,7 +197,10 @@ pub struct Texts {
     pub no_bookings: &'static str,
     pub no_bookings_match: &'static str,
     pub names_loaded: fn(usize, usize) -> String,
+    /// Beside "names: 3 of 5 loaded", which says what they are.
     pub names_failed: fn(usize) -> String,
+    /// Once every name is in, on its own.
+    pub names_failed_alone: fn(usize) -> String,
     pub names_missing: fn(usize) -> String,
     /// The CSV export's file name before `-<date>.csv`.
     pub bookings_file: &'static str,
@@ -228,7 +231,7 @@ pub struct Texts {
     pub totals_shown: &'static str,
     pub total: &'static str,
     pub left_out: fn(usize) -> String,
-    /// The CSV export's file name.
+    /// The CSV export's file name before `-<date>.csv`.
     pub invoices_file: &'static str,
     /// Number, date, amount, currency, status, customer, booking.
     pub invoices_csv_header: [&'static str; 7],

@@ -62,20 +62,33 @@ impl StatusFilter {
 
 /// The status chips to offer, with how many invoices each would show: Open, Paid, All, then
 /// every other status found in the data as written (alphabetically), then "No status" when
-/// some invoice has none.
-pub fn status_options(invoices: &[Invoice]) -> Vec<(StatusFilter, usize)> {
-    let (mut open, mut paid, mut missing) = (0, 0, 0);
+/// some invoice has none. The chips come from every invoice (the one picked stays, whatever
+/// else is set); the counts from `passing` (indices into `invoices`): the invoices that pass
+/// every other filter (dates, customer, search), so a chip says what a tap on it will show.
+pub fn status_options(invoices: &[Invoice], passing: &[usize]) -> Vec<(StatusFilter, usize)> {
     // Sorted by status, as a `Vec`: see `CurrencyTotals` for why not a `BTreeMap`.
     let mut others: Vec<(&str, usize)> = Vec::new();
+    let mut some_missing = false;
     for inv in invoices {
+        match &inv.status {
+            InvoiceStatus::Other(raw) => {
+                if let Err(i) = others.binary_search_by(|(k, _)| (*k).cmp(raw.as_str())) {
+                    others.insert(i, (raw.as_str(), 0));
+                }
+            }
+            InvoiceStatus::Missing => some_missing = true,
+            _ => {}
+        }
+    }
+    let (mut open, mut paid, mut missing) = (0, 0, 0);
+    for inv in passing.iter().filter_map(|&i| invoices.get(i)) {
         match &inv.status {
             InvoiceStatus::Open => open += 1,
             InvoiceStatus::Paid => paid += 1,
             InvoiceStatus::Missing => missing += 1,
             InvoiceStatus::Other(raw) => {
-                match others.binary_search_by(|(k, _)| (*k).cmp(raw.as_str())) {
-                    Ok(i) => others[i].1 += 1,
-                    Err(i) => others.insert(i, (raw.as_str(), 1)),
+                if let Ok(i) = others.binary_search_by(|(k, _)| (*k).cmp(raw.as_str())) {
+                    others[i].1 += 1;
                 }
             }
         }
@@ -83,7 +96,7 @@ pub fn status_options(invoices: &[Invoice]) -> Vec<(StatusFilter, usize)> {
     let mut options = vec![
         (StatusFilter::Open, open),
         (StatusFilter::Paid, paid),
-        (StatusFilter::All, invoices.len()),
+        (StatusFilter::All, passing.len()),
     ];
     for (raw, count) in others {
         // A status spelled like one of the fixed filters' URL values would be unreachable.
@@ -91,7 +104,7 @@ pub fn status_options(invoices: &[Invoice]) -> Vec<(StatusFilter, usize)> {
             options.push((StatusFilter::Other(raw.to_string()), count));
         }
     }
-    if missing > 0 {
+    if some_missing {
         options.push((StatusFilter::NoStatus, missing));
     }
     options
@@ -217,7 +230,16 @@ pub fn select_invoice_rows(
 ) -> Vec<usize> {
     let needle = fold(filter.search.trim());
     let customer = fold(filter.customer.trim());
-    let (from, to) = (filter.from.trim(), filter.to.trim());
+    // A bound the date field cannot show ("2026-13-01" in a hand-edited link) filters
+    // nothing, as the field then shows nothing: not an empty list under blank fields.
+    fn bound(s: &str) -> &str {
+        let s = s.trim();
+        match super::board::Day::parse(s) {
+            Some(_) if s.len() == 10 => s,
+            _ => "",
+        }
+    }
+    let (from, to) = (bound(&filter.from), bound(&filter.to));
     let mut picked: Vec<usize> = invoices
         .iter()
         .enumerate()

@@ -396,7 +396,14 @@ fn date_at(t: &[Spanned<'_>], i: usize) -> Option<Found> {
                     // DD.MM.YYYY, D.M.YY, DD/MM/YYYY, DD-MM-YYYY
                     if ad <= 2 {
                         if let Some(y) = full_year(c, cd) {
-                            return found(calendar_date(y, b, a), 5);
+                            // 12/31/2026: slashed, with a second number that cannot be a
+                            // month, US English's month/day is the only reading. Where both
+                            // can be months (02/03/2027) the day comes first, as elsewhere.
+                            let date = match calendar_date(y, b, a) {
+                                None if s1 == '/' && b > 12 => calendar_date(y, a, b),
+                                date => date,
+                            };
+                            return found(date, 5);
                         }
                     }
                 }

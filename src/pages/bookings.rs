@@ -418,11 +418,19 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
                 (names.loaded.get(), names.failed.get(), names.total.get());
             let missing = selection.with(|s| s.names_missing);
             let mut parts = Vec::new();
-            if loaded + failed < total {
+            let loading = loaded + failed < total;
+            if loading {
                 parts.push((t.names_loaded)(loaded, total));
             }
             if failed > 0 {
-                parts.push((t.names_failed)(failed));
+                // Beside the progress, as short as before: longer, it took a second line on
+                // a phone and moved the table as the names came.
+                let failed_text = if loading {
+                    t.names_failed
+                } else {
+                    t.names_failed_alone
+                };
+                parts.push(failed_text(failed));
             }
             if missing > 0 {
                 parts.push((t.names_missing)(missing));
@@ -595,8 +603,14 @@ fn Choice(
                 <option value="">{t().any}</option>
                 {move || {
                     let current = value.get().unwrap_or_default();
+                    let mut options = options.get();
+                    // A value the choices do not hold (a bookmark's "Nowhere", a species before
+                    // the animals have come) is shown as it is, not as "Any" over a list it
+                    // filters.
+                    if !current.is_empty() && !options.iter().any(|(v, _)| *v == current) {
+                        options.insert(0, (current.clone(), current.clone()));
+                    }
                     options
-                        .get()
                         .into_iter()
                         .map(|(v, l)| {
                             let selected = v == current;

@@ -134,7 +134,6 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
             l.items.iter().map(invoice_search_text).collect::<Vec<_>>()
         })))
     });
-    let options = Memo::new(move |_| list.with(|l| status_options(&l.items)));
 
     // Invoices name a booking, bookings name the animal: searching "Bella" needs both.
     let bookings = cache.bookings();
@@ -151,12 +150,14 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
         })
     });
 
-    let rows = {
+    // Every invoice the other filters pass, in order: the chips count these, and the rows
+    // shown are those of them with the status picked (a subset of a sorted list is sorted).
+    let passing = {
         let cache = cache.clone();
         Memo::new(move |_| {
             let haystacks = haystacks.get();
             let filter = InvoiceFilter {
-                status: status.get(),
+                status: StatusFilter::All,
                 from: from.local.get(),
                 to: to.local.get(),
                 customer: customer.local.get(),
@@ -179,6 +180,22 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
             })
         })
     };
+    let rows = Memo::new(move |_| {
+        let status = status.get();
+        list.with(|l| {
+            passing.with(|p| {
+                p.iter()
+                    .copied()
+                    .filter(|&i| {
+                        l.items
+                            .get(i)
+                            .is_some_and(|inv| status.matches(&inv.status))
+                    })
+                    .collect::<Vec<_>>()
+            })
+        })
+    });
+    let options = Memo::new(move |_| list.with(|l| passing.with(|p| status_options(&l.items, p))));
 
     let chips = move || {
         // The chips are there before the list, their counts only with it.
@@ -213,7 +230,11 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
                 list.with_untracked(|l| invoices_csv(&l.items, r, &t.invoices_csv_header, status))
             });
             if let Some(csv) = csv {
-                download_text(t.invoices_file, "text/csv;charset=utf-8", &csv);
+                // Dated, as the bookings' export: a day's exports do not pile up as
+                // "invoices (1).csv", "invoices (2).csv".
+                let today = crate::pages::board::local_now().0.to_string();
+                let name = crate::model::export::file_name(t.invoices_file, &today);
+                download_text(&name, "text/csv;charset=utf-8", &csv);
             }
         }
     };

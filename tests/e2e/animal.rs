@@ -291,6 +291,10 @@ const LINE: &str = ".kd-page--detail > .kd-freshness:first-child";
 /// A name long enough that its badge wraps under it when the heading has less room.
 const LONG_NAME: &str = "Princess Buttercup of Applewood";
 
+/// A name with nowhere to break (it widened a phone's page to 902 px and ran under "Updated"
+/// beside it on a tablet).
+const UNBROKEN_NAME: &str = "Supercalifragilisticexpialidociousdogwithnospacesatallinthename";
+
 /// A record's page (an animal, a booking, an invoice, a customer) where there is room (a
 /// tablet held sideways, a desktop): "Updated … Refresh" beside the heading, not on a line of
 /// its own above it; on an upright tablet and a phone above it, as before. Beside it, the heading keeps its room and its lines in every
@@ -305,6 +309,10 @@ async fn a_records_refresh_sits_beside_its_heading_where_there_is_room() {
     long["id"] = json!("v-9");
     long["name"] = json!(LONG_NAME);
     data.animals.push(long);
+    let mut unbroken = data.animals[0].clone();
+    unbroken["id"] = json!("v-8");
+    unbroken["name"] = json!(UNBROKEN_NAME);
+    data.animals.push(unbroken);
     let server = serve(data, Some(dist()), faults.clone()).await;
     let url = server.url();
     let german = (url.clone(), faults.clone());
@@ -315,6 +323,7 @@ async fn a_records_refresh_sits_beside_its_heading_where_there_is_room() {
             for (path, heading) in [
                 ("/animals/v-1", "Rex"),
                 ("/animals/v-9", LONG_NAME),
+                ("/animals/v-8", UNBROKEN_NAME),
                 ("/bookings/s-now", "Booking s-now"),
                 ("/invoices/inv-1", "Invoice INV-1"),
                 ("/customers/c-77", "Customer c-77"),
@@ -328,6 +337,13 @@ async fn a_records_refresh_sits_beside_its_heading_where_there_is_room() {
                         .as_i64()
                         .unwrap_or_else(|| panic!("{path}: {i}: {at}"))
                 };
+                // Nothing wider than the screen, whatever the name.
+                let sideways = js(
+                    &b,
+                    "return document.documentElement.scrollWidth - document.documentElement.clientWidth;",
+                )
+                .await;
+                assert_eq!(sideways, json!(0), "{size:?} {path}: no sideways scroll");
                 if wide {
                     assert!(
                         px(0) < px(4) && px(3) < px(1) && px(2) >= px(5),

@@ -837,6 +837,13 @@ async fn navigation_names_the_page_moves_focus_to_its_heading_and_announces_stat
         let regions = js(&b, "return document.querySelectorAll('.kd [role=status][aria-live=polite]').length;").await;
         assert_eq!(regions, json!(1));
         wait_for(&b, "return document.title === 'Bookings · Kennel Desk';", "title of the list").await;
+        // "Loading bookings…" was said while the list came; it is not left in the region.
+        wait_for(
+            &b,
+            "return !document.querySelector('.kd [aria-live=polite]').textContent.includes('Loading');",
+            "the loading line taken back",
+        )
+        .await;
 
         b.click(".kd-nav a[href='/invoices']").await;
         wait_for(
