@@ -298,7 +298,7 @@ async fn group_location_and_date_filters_narrow_exactly_and_survive_a_reload() {
         wait_for("no booking in Nowhere", true, || async {
             b.client
                 .execute(
-                    "return document.querySelector('.kd-count__text').textContent;",
+                    "return document.querySelector('.kd-count__text')?.textContent ?? '';",
                     vec![],
                 )
                 .await
