@@ -36,11 +36,6 @@ pub fn announce(text: impl Into<String>) {
 }
 
 impl Announcer {
-    /// The region's announcer, when `App` has provided it.
-    pub fn get() -> Option<Announcer> {
-        use_context::<Announcer>()
-    }
-
     /// Takes `text` back (a loading message whose data has come): the region is emptied if
     /// it still says it, now or once [`announce`]'s delay has put it there. Otherwise the
     /// hidden region kept saying "Loading bookings…" to whoever read the page after.

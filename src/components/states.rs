@@ -15,7 +15,7 @@ pub fn Loading(
 ) -> impl IntoView {
     let text = message;
     announce(text);
-    let announcer = crate::a11y::Announcer::get();
+    let announcer = use_context::<crate::a11y::Announcer>();
     on_cleanup(move || {
         if let Some(announcer) = announcer {
             announcer.withdraw(text);

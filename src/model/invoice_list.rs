@@ -234,9 +234,9 @@ pub fn select_invoice_rows(
     // nothing, as the field then shows nothing: not an empty list under blank fields.
     fn bound(s: &str) -> &str {
         let s = s.trim();
-        match super::board::Day::parse(s) {
-            Some(_) if s.len() == 10 => s,
-            _ => "",
+        match super::vaccination::parse_iso_date(s) {
+            Some(_) => s,
+            None => "",
         }
     }
     let (from, to) = (bound(&filter.from), bound(&filter.to));

@@ -87,6 +87,14 @@ pub fn BoardPage() -> impl IntoView {
     let invoices = cache.invoices();
     let t = t();
     let standalone = cache.config().standalone;
+    // The heading's first word: "Today" for today's board, "Board" for another day's.
+    let what = move || {
+        if day.get() == today.get() {
+            t.today
+        } else {
+            t.board
+        }
+    };
     view! {
         <section
             class="kd-page kd-board"
@@ -97,17 +105,16 @@ pub fn BoardPage() -> impl IntoView {
                 // The space keeps the words apart in the heading's text (the title, an
                 // accessible name), where the date's own line does not.
                 <h1 id="kd-board-title">
-                    {move || if day.get() == today.get() { t.today } else { t.board }}" "
+                    {what}" "
                     <span class="kd-board__date">
                         {move || {
                             // The tab's title follows the day shown: Previous / Next change
                             // only the query, which `a11y::follow_navigation` leaves alone,
                             // and a board without a date moves on at midnight. Set here, where
                             // the day's label is made: an effect of its own cost 0.7 KB of wasm.
-                            let (day, label) = (day.get(), day_label(day.get()));
+                            let label = day_label(day.get());
                             if standalone {
-                                let what = if day == today.get() { t.today } else { t.board };
-                                crate::a11y::set_title(&format!("{what} {label}"));
+                                crate::a11y::set_title(&format!("{} {label}", what()));
                             }
                             label
                         }}
