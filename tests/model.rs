@@ -7,7 +7,9 @@ use kennel_desk::i18n::{DE, EN};
 use kennel_desk::model::invoice_list::{
     invoice_search_text, list_totals, select_invoice_rows, InvoiceFilter, StatusFilter,
 };
-use kennel_desk::model::listing::{booking_haystack, distinct, AnimalEntry, BookingFilter};
+use kennel_desk::model::listing::{
+    booking_haystack, distinct, scanned, AnimalEntry, BookingFilter,
+};
 use kennel_desk::model::text::excerpt;
 use kennel_desk::model::*;
 
@@ -905,4 +907,24 @@ mod invoices_and_customers {
         assert!(!r.is_unknown());
         assert!(customer_records("c-404", b, &inv, today).is_unknown());
     }
+}
+
+#[test]
+fn a_scanned_id_opens_its_booking_among_ids_that_contain_it() {
+    let list = bookings(
+        r#"[{"id":"b-1"},{"id":"b-10"},{"id":"b-11"},{"id":"B-12"},{"id":"b-12"},{"id":"x"}]"#,
+    );
+    let items = &list.items;
+    // The only row opens whatever the text.
+    assert_eq!(scanned(&[5], items, "anything"), Some(5));
+    // Among rows that contain it, the one whose id is the text (case and spaces aside).
+    assert_eq!(scanned(&[0, 1, 2], items, "b-1"), Some(0));
+    assert_eq!(scanned(&[1, 0, 2], items, " B-1 "), Some(0));
+    // No row of that id, or two: none.
+    assert_eq!(scanned(&[1, 2], items, "b-1"), None);
+    assert_eq!(scanned(&[3, 4], items, "b-12"), None);
+    assert_eq!(scanned(&[0, 1], items, ""), None);
+    assert_eq!(scanned(&[], items, "b-1"), None);
+    // A row index past the list is never opened.
+    assert_eq!(scanned(&[0, 9], items, "b-9"), None);
 }

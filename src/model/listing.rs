@@ -218,6 +218,24 @@ pub fn animal_slots(bookings: &[Booking]) -> (Vec<String>, Vec<u32>) {
     (ids, slots)
 }
 
+/// The booking a scanner's Enter opens among `rows`: the only row, or else the only row whose
+/// id is the search text itself (case aside). A scanned `b-1` also finds `b-10` to `b-19`
+/// by their ids' text; the scanner means `b-1`. Two rows of that id open neither.
+pub fn scanned(rows: &[usize], bookings: &[Booking], search: &str) -> Option<usize> {
+    let wanted = search.trim();
+    let mut found = None;
+    for &i in rows {
+        let id = bookings.get(i).map_or("", |b| b.id.as_str());
+        if rows.len() == 1 || (!wanted.is_empty() && id.eq_ignore_ascii_case(wanted)) {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(i);
+        }
+    }
+    found
+}
+
 /// Whether `sort` is by animal name (its order then changes as names arrive).
 pub fn by_animal(sort: Option<Sort<BookingColumn>>) -> bool {
     sort.is_some_and(|s| s.key == BookingColumn::Animal)

@@ -14,7 +14,7 @@ use crate::model::board::Day;
 use crate::model::export::{booking_row, file_name, to_csv};
 use crate::model::listing::{
     animal_slots, booking_haystack_with, by_animal, distinct, distinct_choices, filter_order,
-    refilter, sorted_head, AnimalEntry, BookingColumn, BookingFilter, Selection, Sort,
+    refilter, scanned, sorted_head, AnimalEntry, BookingColumn, BookingFilter, Selection, Sort,
 };
 use crate::model::{Booking, List};
 use leptos::leptos_dom::helpers::TimeoutHandle;
@@ -378,12 +378,17 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
     .map(|(key, label)| (key.to_string(), label.to_string()))
     .to_vec();
 
-    // Enter with exactly one match opens it: a barcode scanner types the id and presses Enter.
-    // An Enter before the list has come is kept for it, until the text changes.
+    // Enter opens the one match, or the one row whose id is the text: a barcode scanner types
+    // the id and presses Enter. An Enter before the list has come is kept for it, until the
+    // text changes.
     let navigate = use_navigate();
     let open_only_match = move || {
-        let only = rows.with_untracked(|r| (r.len() == 1).then(|| r[0]));
-        let id = only.and_then(|i| list.with_untracked(|l| l.items.get(i).map(|b| b.id.clone())));
+        let search = filter.with_untracked(|f| f.search.clone());
+        let id = rows.with_untracked(|r| {
+            list.with_untracked(|l| {
+                scanned(r, &l.items, &search).and_then(|i| l.items.get(i).map(|b| b.id.clone()))
+            })
+        });
         if let Some(id) = &id {
             let path = format!("/bookings/{}", crate::config::encode_segment(id));
             navigate(&path, NavigateOptions::default());

@@ -632,10 +632,16 @@ async fn the_search_box_is_there_before_the_list_and_what_is_typed_meanwhile_nar
 }
 
 /// A scanner types a booking's id and Enter while the list is still on its way: the booking
-/// opens when the list comes (and not before: there is nothing to match yet).
+/// opens when the list comes (and not before: there is nothing to match yet). Then an id that
+/// other ids contain (`b-f-01` in `b-f-010` to `b-f-019`) opens its own booking, typed in
+/// capitals; a text that is no booking's id stays on the list.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_scanners_enter_before_the_list_has_come_opens_the_booking_when_it_comes() {
-    let server = app(dataset()).await;
+    let mut data = dataset();
+    data.bookings.push(booking(
+        "b-f-01", "a-rex", "c-3", -40, -38, None, None, None, None,
+    ));
+    let server = app(data).await;
     let url = server.url();
     hold_back_list(&server.faults(), "/api/bookings");
     scenario(|b| async move {
@@ -645,6 +651,30 @@ async fn a_scanners_enter_before_the_list_has_come_opens_the_booking_when_it_com
                        document.querySelectorAll('.kd-state--loading').length];";
         assert_eq!(js(&b, waiting).await, json!(["/bookings", 1]));
         b.wait_text("h1", "Booking b-in3").await;
+
+        b.goto(&format!("{url}/bookings")).await;
+        b.wait_text(".kd-table--bookings tbody", "Bärli").await;
+        type_search(&b, "b-f-02").await;
+        wait_for("b-f-02 finds ten", 10, || async { row_ids(&b).await.len() }).await;
+        let enter = || async {
+            let input = b.element("input[name='q']").await;
+            input.send_keys("\u{E007}").await.expect("enter");
+        };
+        enter().await;
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let path = "return location.pathname;";
+        assert_eq!(
+            js(&b, path).await,
+            json!("/bookings"),
+            "no booking b-f-02 to open"
+        );
+        type_search(&b, "B-F-01").await;
+        wait_for("B-F-01 finds eleven", 11, || async {
+            row_ids(&b).await.len()
+        })
+        .await;
+        enter().await;
+        b.wait_text("h1", "Booking b-f-01").await;
     })
     .await;
     server.stop().await;
