@@ -1162,3 +1162,49 @@ async fn path_routing_claims_only_links_under_its_base() {
     .await;
     server.stop().await;
 }
+
+/// Ids with a `%` in them (the spec says nothing of what an id may hold): each record opens
+/// by its link, by its address typed or reloaded, and with hash routing in the host page.
+/// The router decoded a route's id twice (`b%2541`, the id `b%41`, read `bA`) and a link's
+/// path once more before that.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ids_with_a_percent_sign_open_their_own_records() {
+    let mut data = fixture();
+    data.bookings.push(json!({
+        "id": "b%41", "animalId": "a%2F1", "customerId": "c-1",
+        "from": "2026-11-20", "to": "2026-11-22", "status": "pickup",
+    }));
+    data.animals
+        .push(json!({ "id": "a%2F1", "name": "Percy", "species": "cat" }));
+    data.invoices.push(json!({
+        "id": "i%25", "number": "INV-PCT", "bookingId": "b%41", "customerId": "c-1",
+        "amount": 10, "currency": "EUR", "status": "open",
+    }));
+    let server = serve(data, Some(dist()), Faults::default()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.goto(&format!("{url}/bookings")).await;
+        b.click("a.kd-row-link[href='/bookings/b%2541']").await;
+        b.wait_text("h1", "Booking b%41").await;
+        assert_eq!(b.path().await, "/bookings/b%2541");
+        b.wait_text(".kd-table--invoices tbody", "INV-PCT").await;
+        b.click("a.kd-animal-link[href='/animals/a%252F1']").await;
+        b.wait_text("h1", "Percy").await;
+        // Typed or reloaded, and inside the host page.
+        for (path, heading) in [
+            ("/bookings/b%2541", "Booking b%41"),
+            ("/animals/a%252F1", "Percy"),
+            ("/invoices/i%2525", "INV-PCT"),
+            ("/embed.html#/bookings/b%2541", "Booking b%41"),
+            ("/embed.html#/invoices/i%2525", "INV-PCT"),
+        ] {
+            b.goto(&format!("{url}{path}")).await;
+            b.wait_text("h1", heading).await;
+        }
+        // A link inside the host page too.
+        b.click("#kennel-desk a[href='#/bookings/b%2541']").await;
+        b.wait_text("h1", "Booking b%41").await;
+    })
+    .await;
+    server.stop().await;
+}

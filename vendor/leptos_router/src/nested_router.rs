@@ -702,11 +702,13 @@ where
             let params = params.clone();
             ArcMemo::new({
                 move |_| {
-                    parent_params
-                        .iter()
-                        .flat_map(|params| params.get().into_iter())
-                        .chain(params.get())
-                        .collect::<ParamsMap>()
+                    // Kennel Desk patch: merged as decoded, not decoded again.
+                    ParamsMap::merged(
+                        parent_params
+                            .iter()
+                            .map(|params| params.get())
+                            .chain(std::iter::once(params.get())),
+                    )
                 }
             })
         };
@@ -929,11 +931,13 @@ where
                         let params = current.params.clone();
                         ArcMemo::new({
                             move |_| {
-                                parent_params
-                                    .iter()
-                                    .flat_map(|params| params.get().into_iter())
-                                    .chain(params.get())
-                                    .collect::<ParamsMap>()
+                                // Kennel Desk patch: merged as decoded, not decoded again.
+                                ParamsMap::merged(
+                                    parent_params
+                                        .iter()
+                                        .map(|params| params.get())
+                                        .chain(std::iter::once(params.get())),
+                                )
                             }
                         })
                     };

@@ -118,6 +118,23 @@ impl ParamsMap {
     }
 }
 
+impl ParamsMap {
+    /// Kennel Desk patch: the values of `maps` (each already decoded by [`insert`](Self::insert))
+    /// in one map, as they are. Upstream collected them into a new map, whose `insert` decoded
+    /// each value a second time: a route's `b%2541` (the id `b%41`) read `bA`.
+    pub(crate) fn merged(maps: impl IntoIterator<Item = ParamsMap>) -> Self {
+        let mut merged = Self::new();
+        for (key, value) in maps.into_iter().flatten() {
+            if let Some(prev) = merged.0.iter_mut().find(|(k, _)| k == &key) {
+                prev.1.push(value);
+            } else {
+                merged.0.push((key, vec![value]));
+            }
+        }
+        merged
+    }
+}
+
 impl<K, V> FromIterator<(K, V)> for ParamsMap
 where
     K: Into<Cow<'static, str>>,

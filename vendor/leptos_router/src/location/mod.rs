@@ -399,7 +399,11 @@ where
             // we've passed all the checks to navigate on the client side, so we prevent the
             // default behavior of the click
             ev.prevent_default();
-            let to = path_name
+            // Kennel Desk patch: the path as the link has it, not `path_name`: decoded, an
+            // id's `%25` became `%` and the route's param was decoded from that again (the
+            // link to `b%2541`, the id `b%41`, opened `bA`). The base check above reads the
+            // decoded path, as upstream.
+            let to = url.path.clone()
                 + if url.search.is_empty() { "" } else { "?" }
                 + &url.search
                 + &url.hash;
