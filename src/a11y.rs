@@ -152,6 +152,21 @@ impl Watch {
     }
 }
 
+/// Focus on the first element under `root` that `css` selects, when focus is nowhere (on the
+/// page's body, where it falls when the focused element is taken away: a button the answer
+/// replaced) or still on `from`. Focus the user has put somewhere else is left alone.
+pub fn refocus(root: &web_sys::Element, css: &str, from: Option<&web_sys::Element>) {
+    let document = document();
+    let active = document.active_element();
+    let body = document.body().map(web_sys::Element::from);
+    if active.is_some() && active != body && active.as_ref() != from {
+        return;
+    }
+    if let Ok(Some(el)) = root.query_selector(css) {
+        let _ = el.unchecked_into::<web_sys::HtmlElement>().focus();
+    }
+}
+
 /// Puts `name` (a page's heading, spaces collapsed) in the document title; for the app's own
 /// page only (embedded, the title is the host's).
 pub fn set_title(name: &str) {

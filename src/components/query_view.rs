@@ -43,6 +43,55 @@ struct Parts {
     /// Whether there is data, read (and tracked) like the data signal.
     has_data: Arc<dyn Fn() -> bool + Send + Sync>,
     retry: Callback<()>,
+    keep: FocusKeep,
+}
+
+/// Keeps a keyboard user's place on the query's own buttons while they are rebuilt: Refresh
+/// turns into a failed refresh's Retry, the error state's Retry gives way to the data's
+/// Refresh (or to itself again). Focus fell to the page's body there, and the next Tab started
+/// from the top of the page.
+#[derive(Clone)]
+struct FocusKeep {
+    /// While a press of one of the query's buttons, made with focus on it, waits for its
+    /// answer: the element around the query's line and state, which holds the button shown.
+    around: StoredValue<Option<web_sys::Element>, LocalStorage>,
+    loading: ArcRwSignal<bool>,
+}
+
+/// The query's buttons, from the element around its line and state.
+const BUTTONS: &str = ":scope > :is(.kd-freshness, .kd-notice--error, .kd-state--error) > button";
+
+impl FocusKeep {
+    /// `retry`, noting where focus is to stay until its answer is shown.
+    fn pressing(&self, retry: Callback<()>) -> Callback<()> {
+        let around = self.around;
+        Callback::new(move |_| {
+            // A key's press, or a click in Chromium and Firefox, focuses the button.
+            let focused = document().active_element();
+            let el = focused
+                .as_ref()
+                .and_then(|f| f.parent_element()?.parent_element());
+            let ours = el
+                .as_ref()
+                .and_then(|el| el.query_selector(BUTTONS).ok().flatten());
+            around.set_value(el.filter(|_| ours.is_some() && ours == focused));
+            retry.run(());
+        })
+    }
+
+    /// After a rebuild of the line or the state, in the frame after it is mounted.
+    fn restore(&self) {
+        let (around, loading) = (self.around, self.loading.clone());
+        request_animation_frame(move || {
+            let Some(el) = around.try_get_value().flatten() else {
+                return;
+            };
+            if !loading.get_untracked() {
+                around.set_value(None);
+            }
+            crate::a11y::refocus(&el, BUTTONS, None);
+        });
+    }
 }
 
 impl Parts {
@@ -64,6 +113,10 @@ impl Parts {
             stale: query.stale.clone(),
             has_data: Arc::new(move || data.with(Option::is_some)),
             retry: Callback::new(move |_| q.refresh()),
+            keep: FocusKeep {
+                around: StoredValue::new_local(None),
+                loading: query.loading.clone(),
+            },
         }
     }
 }
@@ -101,7 +154,8 @@ fn query_view_untyped(
     missing: Option<Missing>,
     shown: Arc<dyn Fn() -> Option<AnyView> + Send + Sync>,
 ) -> AnyView {
-    let (error, retry) = (parts.error.clone(), parts.retry);
+    let (error, keep) = (parts.error.clone(), parts.keep.clone());
+    let retry = keep.pressing(parts.retry);
     let missing = Arc::new(missing);
     let body = move || match shown() {
         Some(view) => view,
@@ -114,7 +168,10 @@ fn query_view_untyped(
                 />
             }
             .into_any(),
-            (Some(error), _) => view! { <ErrorState error on_retry=retry/> }.into_any(),
+            (Some(error), _) => {
+                keep.restore();
+                view! { <ErrorState error on_retry=retry/> }.into_any()
+            }
             (None, _) => view! { <Loading message=loading/> }.into_any(),
         },
     };
@@ -164,13 +221,17 @@ where
 
 fn live_states(parts: Parts, role: Role, loading: &'static str, loaded: Memo<bool>) -> AnyView {
     let fallback = {
-        let (error, retry) = (parts.error.clone(), parts.retry);
+        let (error, keep) = (parts.error.clone(), parts.keep.clone());
+        let retry = keep.pressing(parts.retry);
         move || {
             if loaded.get() {
                 return None;
             }
             Some(match error.get() {
-                Some(error) => view! { <ErrorState error on_retry=retry/> }.into_any(),
+                Some(error) => {
+                    keep.restore();
+                    view! { <ErrorState error on_retry=retry/> }.into_any()
+                }
                 None => view! { <Loading message=loading/> }.into_any(),
             })
         }
@@ -184,12 +245,16 @@ fn live_states(parts: Parts, role: Role, loading: &'static str, loaded: Memo<boo
 
 /// The line above data: when it was loaded, a Refresh button, and a failed refresh's
 /// message. Nothing before the first data (the loading or error state shows then).
+/// While a refresh runs its button says so with `aria-disabled` and ignores presses: a
+/// `disabled` button loses the focus it has.
 fn freshness(parts: Parts, role: Role) -> impl IntoView {
-    let retry = parts.retry;
+    let keep = parts.keep.clone();
+    let retry = keep.pressing(parts.retry);
     move || {
         if !(parts.has_data)() {
             return None;
         }
+        keep.restore();
         let at = parts
             .loaded_at
             .get()
@@ -211,8 +276,8 @@ fn freshness(parts: Parts, role: Role) -> impl IntoView {
                     <button
                         type="button"
                         class="kd-button"
-                        disabled=refreshing
-                        on:click=move |_| retry.run(())
+                        aria-disabled=refreshing.then_some("true")
+                        on:click=move |_| if !refreshing { retry.run(()) }
                     >
                         {if refreshing { t.retrying } else { t.retry }}
                     </button>
@@ -229,8 +294,8 @@ fn freshness(parts: Parts, role: Role) -> impl IntoView {
                     <button
                         type="button"
                         class="kd-button kd-button--quiet"
-                        disabled=refreshing
-                        on:click=move |_| retry.run(())
+                        aria-disabled=refreshing.then_some("true")
+                        on:click=move |_| if !refreshing { retry.run(()) }
                     >
                         {t.refresh}
                     </button>

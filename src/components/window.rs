@@ -395,6 +395,20 @@ impl Window {
         });
     }
 
+    /// Focus on row `i`'s first link once it is built: rows past the window come in the
+    /// frames after a change. Tried each frame, `tries` times (about a second for 60); not
+    /// when focus has moved from `from` (the button pressed) in the meantime.
+    fn focus_row(self, i: usize, from: Option<web_sys::Element>, tries: u32) {
+        request_animation_frame(move || {
+            let body = self.body.try_get_untracked().flatten();
+            match body.and_then(|b| b.children().item(i as u32)) {
+                Some(row) => crate::a11y::refocus(&row, "a", from.as_ref()),
+                None if tries > 0 => self.focus_row(i, from, tries - 1),
+                None => {}
+            }
+        });
+    }
+
     /// The end marker, then "Showing 200 of 3 412 · Show more" while rows are past the page.
     pub fn more(self) -> impl IntoView {
         let status = move || {
@@ -406,7 +420,17 @@ impl Window {
                         <button
                             type="button"
                             class="kd-button kd-button--quiet"
-                            on:click=move |_| self.shown.update(|s| *s += ROWS_PER_PAGE)
+                            on:click=move |ev| {
+                                // Focus moves to the first row built after it (where the
+                                // button was): the button moves down past the rows, and the
+                                // next Tab would leave the table, Shift+Tab skipping them.
+                                let built = self.body.get_untracked().map_or(limit, |b| {
+                                    b.child_element_count() as usize
+                                });
+                                let button = ev.target().map(JsCast::unchecked_into);
+                                self.focus_row(built, button, 60);
+                                self.shown.update(|s| *s += ROWS_PER_PAGE)
+                            }
                         >
                             {t().show_more}
                         </button>

@@ -1,6 +1,7 @@
 //! The booking list staff work from all day: search as you type (accent-insensitive, over
 //! animal names too), filters, sortable columns, CSV export, all in the query string.
 
+use crate::a11y::refocus;
 use crate::api::cache::use_cache;
 use crate::api::names::{Entry, NameIndex};
 use crate::components::download::download_text;
@@ -507,7 +508,14 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
             || from.get().is_some()
             || to.get().is_some()
     };
-    let clear = move |_| {
+    let clear = move |ev: leptos::ev::MouseEvent| {
+        // The search box takes the focus from "Clear filters", which goes with the filters.
+        if let Some(target) = ev.target() {
+            let button: web_sys::Element = wasm_bindgen::JsCast::unchecked_into(target);
+            if let Ok(Some(page)) = button.closest(".kd-page") {
+                refocus(&page, "input[name='q']", Some(&button));
+            }
+        }
         for set in [
             set_status,
             set_species,

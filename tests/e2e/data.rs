@@ -1606,3 +1606,110 @@ async fn back_and_forward_return_to_where_the_reader_was_on_the_page() {
     .await;
     server.stop().await;
 }
+
+/// Where focus is: `tag.class text` of the focused element.
+async fn focused(b: &Page) -> String {
+    let v = js(
+        b,
+        "const a = document.activeElement; \
+         return a ? `${a.tagName} ${a.className} ${a.textContent.trim().slice(0, 40)}` : '';",
+    )
+    .await;
+    v.as_str().unwrap_or_default().to_string()
+}
+
+/// Presses Enter on what has focus, as a keyboard user would.
+async fn enter(b: &Page) {
+    let el = b.client.active_element().await.expect("focused element");
+    el.send_keys("\u{E007}").await.expect("enter");
+}
+
+/// A keyboard user's place survives the buttons that change under it: Refresh while it runs
+/// and when it fails (its Retry), that Retry when it succeeds, the error state's Retry when it
+/// fails again and when it succeeds, "Clear filters" (gone with the filters: the search box),
+/// and "Show more" (the first row it built). Focus fell to the page's body in each, and the
+/// next Tab started from the top of the page.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn focus_stays_with_refresh_retry_clear_filters_and_show_more() {
+    let server = serve(
+        Dataset::generate(700, today()),
+        Some(dist()),
+        Faults::default(),
+    )
+    .await;
+    let (url, faults, stats) = (server.url(), server.faults(), server.stats());
+    scenario(|b| async move {
+        b.goto(&format!("{url}/bookings")).await;
+        b.wait_text(".kd-count", "700").await;
+        let refresh = "document.querySelector('.kd-freshness button').focus(); return true;";
+        js(&b, refresh).await;
+        faults.set(FaultSettings::default().delay_ms(800).on_path("/api/bookings"));
+        enter(&b).await;
+        eventually("Refresh says it runs", || async {
+            js(&b, "return document.querySelector('.kd-freshness button').getAttribute('aria-disabled');").await
+                == json!("true")
+        })
+        .await;
+        assert!(focused(&b).await.starts_with("BUTTON"), "{}", focused(&b).await);
+        eventually("the refresh is done", || async {
+            js(&b, "return document.querySelector('.kd-freshness button').hasAttribute('aria-disabled');").await
+                == json!(false)
+        })
+        .await;
+        assert!(focused(&b).await.contains("Refresh"), "{}", focused(&b).await);
+        // Fails (a 400 is not retried): focus on the notice's Retry.
+        faults.set(FaultSettings::fault(Fault::Status(400)).on_path("/api/bookings"));
+        enter(&b).await;
+        b.wait_text(".kd-notice--error", "HTTP 400").await;
+        eventually("focus on Retry", || async { focused(&b).await.contains("Retry") }).await;
+        faults.clear();
+        enter(&b).await;
+        eventually("the notice goes", || async {
+            js(&b, "return document.querySelectorAll('.kd-notice--error').length").await == json!(0)
+        })
+        .await;
+        eventually("focus on Refresh", || async { focused(&b).await.contains("Refresh") }).await;
+
+        // Clear filters goes with the filters: the search box.
+        b.goto(&format!("{url}/bookings?status=in-house")).await;
+        b.wait_text(".kd-count", "of 700").await;
+        js(&b, "document.querySelector('.kd-clear').focus(); return true;").await;
+        enter(&b).await;
+        b.wait_text(".kd-count", "700 bookings").await;
+        eventually("focus in the search box", || async {
+            js(&b, "return document.activeElement?.name ?? '';").await == json!("q")
+        })
+        .await;
+
+        // The error state's Retry, failing again and then answered.
+        faults.set(FaultSettings::fault(Fault::Status(400)).on_path("/api/invoices"));
+        b.goto(&format!("{url}/invoices?status=all")).await;
+        b.wait_text(".kd-state--error", "HTTP 400").await;
+        js(&b, "document.querySelector('.kd-state--error button').focus(); return true;").await;
+        stats.reset();
+        enter(&b).await;
+        eventually("asked again", || async { stats.requests("/api/invoices") == 1 }).await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        eventually("focus on its Retry", || async { focused(&b).await.contains("Retry") }).await;
+        faults.clear();
+        enter(&b).await;
+        b.wait_text(".kd-table--invoices tbody", "INV").await;
+        eventually("focus on Refresh", || async { focused(&b).await.contains("Refresh") }).await;
+
+        // Show more: the first row it built, where the button was.
+        b.scroll_to_end().await;
+        let built = "return document.querySelector('.kd-table--invoices tbody').children.length;";
+        let before = js(&b, built).await.as_u64().expect("rows");
+        js(&b, "document.querySelector('.kd-more button').focus(); return true;").await;
+        let before_press = js(&b, built).await.as_u64().expect("rows");
+        assert!(before_press >= before);
+        enter(&b).await;
+        eventually("focus on the first new row", || async {
+            let at = js(&b, "return document.activeElement.closest('tr')?.getAttribute('aria-rowindex') ?? '';").await;
+            at == json!((before_press + 2).to_string())
+        })
+        .await;
+    })
+    .await;
+    server.stop().await;
+}
