@@ -146,6 +146,7 @@ pub const DE: Texts = Texts {
     no_location: "Ohne Platz",
     no_care_notes: "Keine Pflegehinweise",
     owes: |amounts| format!("Offen: {amounts}"),
+    owes_unknown: |e| format!("Rechnungen konnten nicht geladen werden: „Offen“-Hinweise können fehlen oder veraltet sein. {e}"),
     late_pickup: "Abholung überfällig",
     vaccinations_not_on_record: "Keine Impfungen erfasst",
     double_booked: "Doppelt belegt",

@@ -140,6 +140,7 @@ pub const EN: Texts = Texts {
     no_location: "No location",
     no_care_notes: "No care notes",
     owes: |amounts| format!("Owes {amounts}"),
+    owes_unknown: |e| format!("Invoices could not be loaded: “Owes” flags may be missing or out of date. {e}"),
     late_pickup: "Late pickup",
     vaccinations_not_on_record: "Vaccinations not on record",
     double_booked: "Double-booked",

@@ -174,6 +174,8 @@ pub struct Texts {
     pub no_care_notes: &'static str,
     /// The owes flag, with the open amounts already formatted.
     pub owes: fn(&str) -> String,
+    /// The board's invoices failed (the error's text): no owes flag can be trusted.
+    pub owes_unknown: fn(&str) -> String,
     pub late_pickup: &'static str,
     pub vaccinations_not_on_record: &'static str,
     pub double_booked: &'static str,

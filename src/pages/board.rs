@@ -85,6 +85,25 @@ pub fn BoardPage() -> impl IntoView {
     let cache = use_cache();
     let bookings = cache.bookings();
     let invoices = cache.invoices();
+    // The owes flags come from the invoices: kept fresh with the bookings (the interval, the
+    // window's focus, the network's return), and a failure said, not a board without flags.
+    invoices.watch();
+    let owes_unknown = {
+        let invoices = invoices.clone();
+        move || {
+            let error = invoices.error.get()?;
+            let retry = invoices.clone();
+            Some(view! {
+                <div class="kd-notice kd-notice--warn kd-owes-unknown" role="alert">
+                    <span>{(t().owes_unknown)(&error.to_string())}</span>
+                    <button type="button" class="kd-button kd-button--quiet"
+                        on:click=move |_| retry.refresh()>
+                        {t().retry}
+                    </button>
+                </div>
+            })
+        }
+    };
     let t = t();
     let standalone = cache.config().standalone;
     // The heading's first word: "Today" for today's board, "Board" for another day's.
@@ -185,6 +204,7 @@ pub fn BoardPage() -> impl IntoView {
                     </button>
                 </div>
             </div>
+            {owes_unknown}
             {query_view(bookings, Role::Main, t.loading_bookings, None, move |list| {
                 view! {
                     <DayBoard

@@ -1713,3 +1713,45 @@ async fn focus_stays_with_refresh_retry_clear_filters_and_show_more() {
     .await;
     server.stop().await;
 }
+
+/// The board's "Owes" flags come from the invoice list: when it fails the board says so (the
+/// flags may be missing) with a Retry, and the list is kept fresh with the bookings, so an
+/// invoice paid meanwhile loses its flag without leaving the board. Before, the board asked
+/// for the invoices once: a failure left it silently without flags, and a paid invoice kept
+/// its flag until the board was opened again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_boards_owes_flags_say_when_the_invoices_failed_and_follow_a_payment() {
+    let page = build_with("e2e-board-owes", &[("refresh-secs", "2")]);
+    let server = serve(crate::frontdesk::dataset(), Some(page), Faults::default()).await;
+    let (url, faults, srv) = (server.url(), server.faults(), &server);
+    scenario(|b| async move {
+        faults.set(FaultSettings::fault(Fault::Status(400)).on_path("/api/invoices"));
+        b.goto(&format!("{url}/")).await;
+        b.wait_text(".kd-lanes", "b-arr1").await;
+        b.wait_text(".kd-owes-unknown", "Invoices could not be loaded")
+            .await;
+        assert!(crate::frontdesk::flagged(&b, "owes").await.is_empty());
+        faults.clear();
+        b.click(".kd-owes-unknown button").await;
+        eventually("the flags come", || async {
+            crate::frontdesk::flagged(&b, "owes").await == ["b-arr1", "b-in1"]
+        })
+        .await;
+        assert_eq!(
+            js(
+                &b,
+                "return document.querySelectorAll('.kd-owes-unknown').length"
+            )
+            .await,
+            json!(0)
+        );
+        // b-arr1's invoice is paid meanwhile: the next refresh takes its flag away.
+        srv.update_dataset(|d| d.invoices[0]["status"] = json!("paid"));
+        eventually("the paid invoice's flag goes", || async {
+            crate::frontdesk::flagged(&b, "owes").await == ["b-in1"]
+        })
+        .await;
+    })
+    .await;
+    server.stop().await;
+}

@@ -352,7 +352,7 @@ pub(super) async fn expect_lanes(b: &Page, arriving: &[&str], house: &[&str], ho
 }
 
 /// Ids of the cards carrying flag `flag` (owes, late, vacc, double), sorted.
-async fn flagged(b: &Page, flag: &str) -> Vec<String> {
+pub(super) async fn flagged(b: &Page, flag: &str) -> Vec<String> {
     let mut ids = card_ids(b, &format!(".kd-card:has(.kd-flag--{flag})")).await;
     ids.sort();
     ids
