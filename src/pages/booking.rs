@@ -4,7 +4,7 @@ use super::detail_page;
 use crate::api::cache::use_cache;
 use crate::api::Cache;
 use crate::clock::today_local;
-use crate::components::query_view::Role;
+use crate::components::query_view::{Missing, Role};
 use crate::components::{
     query_view, AnimalFields, AnimalLink, AnimalVaccinationBadge, BookingBadge, BookingTable,
     CustomerLink, DateText, EmptyState, Field, Fields, InvoiceTable, Vaccinations,
@@ -108,16 +108,30 @@ fn BookingDetail(booking: Arc<Booking>) -> impl IntoView {
     let animal_card = booking.animal_id.clone().map(|animal_id| {
         let query = cache.animal(&animal_id);
         let warn_days = cache.config().vaccination_warn_days;
-        query_view(query, Role::Related, t.loading_animal, None, move |a| {
-            // Read against today, as on the animal's page and in the badge beside its name.
-            let summary = vaccination_summary(a.vaccinations.as_deref(), today_local(), warn_days);
-            let raw = a.vaccinations.clone();
-            view! {
-                <AnimalFields animal=a name=true/>
-                <h3 class="kd-subhead">{t.vaccinations}</h3>
-                <Vaccinations entries=summary.entries raw/>
-            }
-        })
+        // An animal the service does not know is said as on its own page, not as the generic
+        // 404 that blames the app's settings (the rest of this page came from the same service).
+        let missing = Missing {
+            message: (t.no_animal_with_id)(&animal_id),
+            back_href: cache.config().href("/bookings"),
+            back_label: t.all_bookings.into(),
+        };
+        query_view(
+            query,
+            Role::Related,
+            t.loading_animal,
+            Some(missing),
+            move |a| {
+                // Read against today, as on the animal's page and in the badge beside its name.
+                let summary =
+                    vaccination_summary(a.vaccinations.as_deref(), today_local(), warn_days);
+                let raw = a.vaccinations.clone();
+                view! {
+                    <AnimalFields animal=a name=true/>
+                    <h3 class="kd-subhead">{t.vaccinations}</h3>
+                    <Vaccinations entries=summary.entries raw/>
+                }
+            },
+        )
     });
     let b = booking;
     let animal_id = b.animal_id.clone();

@@ -132,6 +132,14 @@ async fn booking_detail_links_to_its_animal_and_invoices() {
             assert!(stays.iter().any(|s| s.contains(id)), "{id}: {stays:#?}");
         }
         b.wait_text(".kd-table--invoices", "INV-2026-0001").await;
+
+        // A booking whose animal the service does not know says so, as the animal's own page
+        // would, not as a 404 that blames the app's settings.
+        b.goto(&format!("{url}/bookings/b-7")).await;
+        b.wait_text(".kd-state--not-found", "No animal with id a-404.")
+            .await;
+        let blamed = b.body_text().await;
+        assert!(!blamed.contains("Check the API address"), "{blamed}");
     })
     .await;
     server.stop().await;
