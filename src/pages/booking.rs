@@ -159,7 +159,7 @@ fn BookingDetail(booking: Arc<Booking>) -> impl IntoView {
         {animal_card.map(IntoAny::into_any).unwrap_or_else(|| view! { <EmptyState message=t.booking_names_no_animal/> }.into_any())}
         <h2>{t.invoices}</h2>
         {invoices}
-        <h2>{t.other_stays}</h2>
-        {other_stays}
+        // Without an animal there are no other stays to look for: no heading over nothing.
+        {other_stays.map(|stays| view! { <h2>{t.other_stays}</h2>{stays} })}
     }
 }

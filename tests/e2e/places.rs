@@ -1166,7 +1166,8 @@ async fn path_routing_claims_only_links_under_its_base() {
 /// Ids with a `%` in them (the spec says nothing of what an id may hold): each record opens
 /// by its link, by its address typed or reloaded, and with hash routing in the host page.
 /// The router decoded a route's id twice (`b%2541`, the id `b%41`, read `bA`) and a link's
-/// path once more before that.
+/// path once more before that. Also a booking that names no animal: its page has no "Other
+/// stays" heading over nothing.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn ids_with_a_percent_sign_open_their_own_records() {
     let mut data = fixture();
@@ -1176,6 +1177,10 @@ async fn ids_with_a_percent_sign_open_their_own_records() {
     }));
     data.animals
         .push(json!({ "id": "a%2F1", "name": "Percy", "species": "cat" }));
+    // And one that names no animal (below): no "Other stays" over nothing.
+    data.bookings.push(json!({
+        "id": "b-none", "customerId": "c-1", "from": "2026-11-20", "to": "2026-11-22",
+    }));
     data.invoices.push(json!({
         "id": "i%25", "number": "INV-PCT", "bookingId": "b%41", "customerId": "c-1",
         "amount": 10, "currency": "EUR", "status": "open",
@@ -1204,6 +1209,13 @@ async fn ids_with_a_percent_sign_open_their_own_records() {
         // A link inside the host page too.
         b.click("#kennel-desk a[href='#/bookings/b%2541']").await;
         b.wait_text("h1", "Booking b%41").await;
+
+        b.goto(&format!("{url}/bookings/b-none")).await;
+        b.wait_text(".kd-page", "This booking names no animal.")
+            .await;
+        let headings =
+            "return [...document.querySelectorAll('.kd-page h2')].map(h => h.textContent);";
+        assert_eq!(js(&b, headings).await, json!(["The animal", "Invoices"]));
     })
     .await;
     server.stop().await;
