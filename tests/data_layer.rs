@@ -47,13 +47,14 @@ fn plain_text_is_cut_short_and_kept_on_one_line() {
 
 #[test]
 fn only_transient_failures_are_retried_at_once() {
-    assert!(ApiError::Network("x".into()).is_transient());
-    assert!(ApiError::Timeout(10).is_transient());
-    assert!(ApiError::BodyTimeout(60).is_transient());
-    assert!(ApiError::from_status(503, "").is_transient());
-    assert!(!ApiError::from_status(429, "").is_transient());
-    assert!(!ApiError::from_status(400, "").is_transient());
-    assert!(!ApiError::NotFound.is_transient());
+    assert_eq!(ApiError::Network("x".into()).retries(), 3);
+    assert_eq!(ApiError::from_status(503, "").retries(), 3);
+    // A time-out has waited its allowance already: once more. A slow body never.
+    assert_eq!(ApiError::Timeout(10).retries(), 1);
+    assert_eq!(ApiError::BodyTimeout(60).retries(), 0);
+    assert_eq!(ApiError::from_status(429, "").retries(), 0);
+    assert_eq!(ApiError::from_status(400, "").retries(), 0);
+    assert_eq!(ApiError::NotFound.retries(), 0);
 }
 
 use kennel_desk::model::{decode_list, decode_one, Animal, Booking};

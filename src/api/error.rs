@@ -85,14 +85,19 @@ impl ApiError {
         !matches!(self, ApiError::NotFound)
     }
 
-    /// Worth retrying at once with backoff: the kind of failure that passes by itself (a
-    /// dropped connection, a slow or restarting service). Never a 4xx: asking again the
-    /// same way gets the same answer. Never unreadable data: that waits for the next refresh.
-    pub fn is_transient(&self) -> bool {
+    /// How many times to retry at once with backoff (at most that many): the kind of failure
+    /// that passes by itself (a dropped connection, a restarting service) three times. A
+    /// time-out once: it has already waited its whole allowance, and three more made staff
+    /// watch "Loading…" for 44 s before hearing of a 10 s limit. A body still arriving at its
+    /// allowance never: it would download from the start for as long again. Never a 4xx:
+    /// asking again the same way gets the same answer. Never unreadable data: that waits for
+    /// the next refresh.
+    pub fn retries(&self) -> usize {
         match self {
-            ApiError::Network(_) | ApiError::Timeout(_) | ApiError::BodyTimeout(_) => true,
-            ApiError::Http { status, .. } => *status >= 500,
-            ApiError::NotFound | ApiError::Decode(_) => false,
+            ApiError::Network(_) => 3,
+            ApiError::Http { status, .. } if *status >= 500 => 3,
+            ApiError::Timeout(_) => 1,
+            _ => 0,
         }
     }
 }

@@ -365,7 +365,7 @@ impl Core {
     }
 
     /// One request, and up to three more with backoff while it fails in a way that passes
-    /// by itself (network, time-out, 5xx; never a 4xx or unreadable data).
+    /// by itself (network and 5xx three, a time-out one; see [`ApiError::retries`]).
     async fn attempts(&self) -> Result<Answer, ApiError> {
         let mut attempt = 0;
         loop {
@@ -382,7 +382,7 @@ impl Core {
             // a CPU profile of a 1 000-booking load, with its 200 animal look-ups.)
             abort.0 = None;
             match (&outcome, BACKOFF_MS.get(attempt)) {
-                (Err(e), Some(&wait)) if e.is_transient() => {
+                (Err(e), Some(&wait)) if attempt < e.retries() => {
                     let jitter = 0.75 + js_sys::Math::random() * 0.5;
                     gloo_timers::future::TimeoutFuture::new((wait * jitter) as u32).await;
                     attempt += 1;

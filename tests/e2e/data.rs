@@ -1755,3 +1755,49 @@ async fn the_boards_owes_flags_say_when_the_invoices_failed_and_follow_a_payment
     .await;
     server.stop().await;
 }
+
+/// A time-out is asked again once, a body still arriving at its allowance never: each has
+/// waited its whole allowance already. (Three retries each kept "Loading…" on screen for 44 s
+/// before naming a 10 s limit, and downloaded a dripping list from the start four times.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_time_out_is_asked_again_once_and_a_slow_body_not_at_all() {
+    let page = build_with(
+        "e2e-timeout-retries",
+        &[
+            ("timeout-ms", "1000"),
+            ("body-timeout-ms", "1500"),
+            ("refresh-secs", "3600"),
+        ],
+    );
+    let server = serve(fixture(), Some(page), Faults::default()).await;
+    let (url, faults, stats) = (server.url(), server.faults(), server.stats());
+    scenario(|b| async move {
+        b.goto(&format!("{url}/bookings")).await;
+        b.wait_text(".kd-table--bookings tbody", "Bella").await;
+        faults.set(FaultSettings::fault(Fault::Hang(None)).on_path("/api/bookings"));
+        stats.reset();
+        b.click(".kd-freshness button").await;
+        b.wait_text(".kd-notice--error", "did not answer within 1 second")
+            .await;
+        tokio::time::sleep(Duration::from_millis(1_500)).await;
+        assert_eq!(stats.requests("/api/bookings"), 2);
+
+        faults.set(
+            FaultSettings::fault(Fault::Drip {
+                bytes: 16,
+                every: Duration::from_millis(200),
+            })
+            .on_path("/api/bookings"),
+        );
+        stats.reset();
+        b.click(".kd-notice--error button").await;
+        b.wait_text(".kd-notice--error", "still arriving after 2 seconds")
+            .await;
+        tokio::time::sleep(Duration::from_millis(1_500)).await;
+        assert_eq!(stats.requests("/api/bookings"), 1);
+        // The last good data stays under the notice.
+        b.wait_text(".kd-table--bookings tbody", "Bella").await;
+    })
+    .await;
+    server.stop().await;
+}
