@@ -835,3 +835,49 @@ fn a_wall_pages_through_a_tall_board_and_starts_again_at_the_top() {
         Some((3, 0))
     );
 }
+
+#[test]
+fn missing_values_sort_last_in_both_directions() {
+    let mut list = vec![
+        booking("a", "2026-11-20", "2026-11-22", None, Some("09:00")),
+        booking("b", "", "", None, None),
+        booking("c", "2026-11-21", "2026-11-23", None, Some("10:00")),
+    ];
+    list[1].location = None;
+    list[1].customer_id = None;
+    list[2].location = Some("Run 2".into());
+    let ids = |order: Vec<usize>| {
+        order
+            .iter()
+            .map(|&i| list[i].id.clone())
+            .collect::<Vec<_>>()
+    };
+    for key in [
+        BookingColumn::Dates,
+        BookingColumn::Time,
+        BookingColumn::Location,
+        BookingColumn::Customer,
+    ] {
+        let sorted = |descending| {
+            ids(sorted_order(&list, Some(Sort { key, descending }), |_| {
+                None
+            }))
+        };
+        let up = sorted(false);
+        let down = sorted(true);
+        assert_eq!(
+            up.last().map(String::as_str),
+            Some("b"),
+            "{key:?} ascending: {up:?}"
+        );
+        assert_eq!(
+            down.last().map(String::as_str),
+            Some("b"),
+            "{key:?} descending: {down:?}"
+        );
+        if key != BookingColumn::Animal {
+            assert_eq!(up, ["a", "c", "b"], "{key:?}");
+            assert_eq!(down, ["c", "a", "b"], "{key:?}");
+        }
+    }
+}

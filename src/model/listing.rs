@@ -407,8 +407,13 @@ pub fn sorted_head<'a>(
     match key {
         BookingColumn::Time => {
             let t = times();
+            // No time at all last both ways (`time_key`'s class 2), as a missing value.
             sort_head(&mut rows, head, &|x, y| {
-                dir(t[x].cmp(&t[y])).then_with(|| id(x, y))
+                let none = |i: usize| t[i].0 == 2;
+                none(x)
+                    .cmp(&none(y))
+                    .then_with(|| dir(t[x].cmp(&t[y])))
+                    .then_with(|| id(x, y))
             });
         }
         BookingColumn::Dates => {
@@ -418,9 +423,9 @@ pub fn sorted_head<'a>(
                 .map(|b| (day(&b.from), day(&b.to)))
                 .collect();
             sort_head(&mut rows, head, &|x, y| {
-                dir(opt_cmp(d[x].0, d[y].0, Ord::cmp)
-                    .then_with(|| opt_cmp(d[x].1, d[y].1, Ord::cmp)))
-                .then_with(|| id(x, y))
+                last_if_none(d[x].0, d[y].0, Ord::cmp, dir)
+                    .then_with(|| last_if_none(d[x].1, d[y].1, Ord::cmp, dir))
+                    .then_with(|| id(x, y))
             });
         }
         BookingColumn::Status => sort_head(&mut rows, head, &|x, y| {
@@ -444,29 +449,32 @@ pub fn sorted_head<'a>(
                         .and_then(|e| e.animal.name.as_deref().map(fold)),
                 })
                 .collect();
+            // Unknown animal names too: they are not "smallest", just unknown.
             sort_head(&mut rows, head, &|x, y| {
-                let ord = match (&text[x], &text[y]) {
-                    (Some(p), Some(q)) => dir(natural_cmp(p, q)),
-                    // Missing values last; unknown animal names last in both directions
-                    // (they are not "smallest", just unknown).
-                    (Some(_), None) if key == BookingColumn::Animal => Ordering::Less,
-                    (None, Some(_)) if key == BookingColumn::Animal => Ordering::Greater,
-                    (p, q) => dir(p.is_none().cmp(&q.is_none())),
-                };
-                ord.then_with(|| id(x, y))
+                last_if_none(
+                    text[x].as_ref(),
+                    text[y].as_ref(),
+                    |p, q| natural_cmp(p, q),
+                    dir,
+                )
+                .then_with(|| id(x, y))
             });
         }
     }
     rows
 }
 
-/// Missing values sort last in ascending order.
-fn opt_cmp<T>(a: Option<T>, b: Option<T>, cmp: impl Fn(&T, &T) -> Ordering) -> Ordering {
+/// `cmp` in the sort's direction (`dir`), a missing value last both ways: a second click
+/// on a header reversed the rows with no date, time, customer or location to the top.
+fn last_if_none<T>(
+    a: Option<T>,
+    b: Option<T>,
+    cmp: impl Fn(&T, &T) -> Ordering,
+    dir: impl Fn(Ordering) -> Ordering,
+) -> Ordering {
     match (a, b) {
-        (Some(x), Some(y)) => cmp(&x, &y),
-        (Some(_), None) => Ordering::Less,
-        (None, Some(_)) => Ordering::Greater,
-        (None, None) => Ordering::Equal,
+        (Some(x), Some(y)) => dir(cmp(&x, &y)),
+        (a, b) => a.is_none().cmp(&b.is_none()),
     }
 }
 
