@@ -66,6 +66,8 @@ pub fn date(year: i32, month: u32, day: u32, style: DateStyle) -> Option<String>
         12,
         0,
     );
+    // The constructor reads years 0-99 as 1900-1999: the year as sent.
+    at.set_full_year(year as u32);
     format_date(&current_locale(), style, &at)
 }
 

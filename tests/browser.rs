@@ -350,6 +350,13 @@ mod date_formatting {
         assert_eq!(date_text("2026-02-31"), "2026-02-31");
         assert_eq!(date_text("2026-11-22T10:00"), "2026-11-22T10:00");
     }
+
+    #[wasm_bindgen_test]
+    fn a_year_below_100_is_the_year_sent_not_one_of_the_1900s() {
+        use kennel_desk::format::date_text;
+        let shown = date_text("0026-11-22");
+        assert!(shown.contains("26") && !shown.contains("1926"), "{shown}");
+    }
 }
 
 /// `items` offered as a JS `ReadableStream` by the vendored wasm-streams and read back

@@ -67,6 +67,15 @@ fn nav_options() -> NavigateOptions {
 pub fn BoardPage() -> impl IntoView {
     let (date_param, set_date) = query_signal_with_options::<String>("date", nav_options());
     let (view_param, set_view) = query_signal_with_options::<String>("view", nav_options());
+    let (_, replace_date) = query_signal_with_options::<String>(
+        "date",
+        NavigateOptions {
+            replace: true,
+            ..nav_options()
+        },
+    );
+    // The date field's last change, and whether its run of changes has shown a board yet.
+    let typing = StoredValue::new((f64::NEG_INFINITY, false));
     let clock = use_clock();
     let today = Memo::new(move |_| clock.get().0);
     let day = Memo::new(move |_| {
@@ -163,8 +172,20 @@ pub fn BoardPage() -> impl IntoView {
                             name="date"
                             prop:value=move || day.get().to_string()
                             on:change=move |ev| {
-                                if let Some(d) = Day::parse(&event_target_value(&ev)) {
-                                    go(d);
+                                // A date typed into the field is one history entry: its month,
+                                // day and year each end a complete date, so within a run of
+                                // changes each less than 2 s apart, the first board shown is
+                                // pushed and the rest replace it. A year typed digit by digit
+                                // passes 0002, 0020 and 0202, which are no boards to show.
+                                let typed = event_target_value(&ev);
+                                let now = js_sys::Date::now();
+                                let (last, shown) = typing.get_value();
+                                let shown = shown && now - last < 2_000.0;
+                                let day = Day::parse(&typed).filter(|_| !typed.starts_with('0'));
+                                typing.set_value((now, shown || day.is_some()));
+                                if let Some(d) = day {
+                                    let set = if shown { replace_date } else { set_date };
+                                    set.set((d != today.get_untracked()).then(|| d.to_string()));
                                 }
                             }
                         />

@@ -439,6 +439,20 @@ async fn board_lanes_counts_and_flags_for_today_and_another_day() {
         expect_lanes(&b, &["b-next"], &["b-arr1", "b-in3"], &["b-arr2", "b-in1"]).await;
         b.click_text(".kd-daynav button", "Today").await;
         expect_lanes(&b, &["b-arr2", "b-arr1"], &["b-in1", "b-in2", "b-in3"], &["b-late", "b-home2"]).await;
+        // A date typed into the field is one board and one history entry, not one per part
+        // of it (month, day, and the year's 0002, 0020, 0202, 2027).
+        let entries = js(&b, "return history.length;").await;
+        let field = b.element("input[name='date']").await;
+        field.send_keys("01152027").await.expect("type a date");
+        let date_query = || async {
+            b.client.current_url().await.expect("url").query().unwrap_or_default().to_string()
+        };
+        wait_for("the typed day", "date=2027-01-15".to_string(), date_query).await;
+        b.wait_text(".kd-board__date", "January 15, 2027").await;
+        let more = js(&b, "return history.length;").await.as_u64().expect("length");
+        assert_eq!(more, entries.as_u64().expect("length") + 1, "one entry for the typed date");
+        b.click_text(".kd-daynav button", "Today").await;
+        expect_lanes(&b, &["b-arr2", "b-arr1"], &["b-in1", "b-in2", "b-in3"], &["b-late", "b-home2"]).await;
         // What is on looks on: today's "Today", the view, run cards once shown; the actions
         // (Previous, Next, Print) look like what is off, not like the chosen view.
         let looks = r#"const on = [], off = [], fills = new Set(), blanks = new Set();
