@@ -246,6 +246,30 @@ fn owes_sums_open_invoices_of_the_booking_or_its_customer_per_currency() {
 }
 
 #[test]
+fn nothing_due_or_a_credit_alone_is_no_debt_but_an_unreadable_amount_is() {
+    let list = invoices(serde_json::json!([
+        {"id": "z", "amount": 0, "currency": "EUR", "status": "open", "customerId": "c-zero"},
+        {"id": "cr", "amount": -25, "currency": "EUR", "status": "open", "customerId": "c-credit"},
+        {"id": "m1", "amount": -25, "currency": "EUR", "status": "open", "customerId": "c-mixed"},
+        {"id": "m2", "amount": 10, "currency": "CHF", "status": "open", "customerId": "c-mixed"},
+        {"id": "u", "amount": "n/a", "currency": "EUR", "status": "open", "customerId": "c-unread"},
+    ]));
+    let open = OpenInvoices::new(&list);
+    let of = |customer: &str| {
+        let mut b = booking("b", TODAY, TODAY, None, None);
+        b.customer_id = Some(customer.into());
+        open.owes(&b)
+    };
+    assert!(!of("c-zero"), "an open invoice of nothing");
+    assert!(!of("c-credit"), "a credit alone");
+    assert!(
+        of("c-mixed"),
+        "a credit in one currency and a debt in another"
+    );
+    assert!(of("c-unread"), "an amount that cannot be read may be due");
+}
+
+#[test]
 fn late_pickup_only_today_going_home_time_passed_still_pickup() {
     let today = day(TODAY);
     let at = |h: u16, m: u16| h * 60 + m;

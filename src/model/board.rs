@@ -270,13 +270,18 @@ impl<'a> OpenInvoices<'a> {
         totals
     }
 
-    /// Whether anything is open for this booking or its customer (including an open invoice
-    /// whose amount could not be read).
+    /// Whether anything is due for this booking or its customer: an open amount above zero in
+    /// some currency, or an open invoice whose amount could not be read. Open invoices of
+    /// nothing or of a credit alone are not: the flag said "Owes €0.00" and "Owes -€25.00".
     pub fn owes(&self, b: &Booking) -> bool {
-        self.by_booking.contains_key(b.id.as_str())
+        let listed = self.by_booking.contains_key(b.id.as_str())
             || b.customer_id
                 .as_deref()
-                .is_some_and(|c| self.by_customer.contains_key(c))
+                .is_some_and(|c| self.by_customer.contains_key(c));
+        listed && {
+            let owed = self.owed(b);
+            owed.left_out > 0 || owed.iter().any(|(_, sum)| sum > Decimal::ZERO)
+        }
     }
 }
 
