@@ -189,19 +189,26 @@ fn cached(key: FormatterKey, make: &dyn Fn() -> Option<Function>) -> Option<Func
 
 /// `amount` in `currency` for `locale`: `€1,234.50` (en), `1.234,50 €` (de),
 /// `CHF 1’234.50` (de-CH), `¥1,235` (JPY has no minor unit). A code the browser does not
-/// know, or no currency, gives the plain decimal and the code: `1234.50 XBT`.
+/// know, or no currency, gives the locale's decimal and the code: `1,234.50 XBT` (en),
+/// `1.234,50 XBT` (de); `1234.50` when even that cannot be had.
 pub fn format_money(locale: &str, currency: Option<&str>, amount: Decimal) -> String {
     let plain = amount.plain();
-    let Some(code) = currency.map(str::trim).filter(|c| !c.is_empty()) else {
-        return plain;
+    let code = currency.map(str::trim).unwrap_or_default();
+    let format = |code: &str| {
+        formatter(locale, code)?
+            .call1(&JsValue::UNDEFINED, &JsValue::from_str(&plain))
+            .ok()?
+            .as_string()
     };
-    let formatted = formatter(locale, code)
-        .and_then(|f| {
-            f.call1(&JsValue::UNDEFINED, &JsValue::from_str(&plain))
-                .ok()
-        })
-        .and_then(|v| v.as_string());
-    formatted.unwrap_or_else(|| format!("{plain} {code}"))
+    if let Some(formatted) = format(code).filter(|_| !code.is_empty()) {
+        return formatted;
+    }
+    let number = format("").unwrap_or(plain);
+    if code.is_empty() {
+        number
+    } else {
+        format!("{number} {code}")
+    }
 }
 
 fn formatter(locale: &str, code: &str) -> Option<Function> {
@@ -209,13 +216,15 @@ fn formatter(locale: &str, code: &str) -> Option<Function> {
     cached(key, &|| make_formatter(locale, code))
 }
 
+/// A currency's formatter; for `""` (no currency, or one the browser does not know) the
+/// plain decimal's, with at least two places, as an amount is written.
 fn make_formatter(locale: &str, code: &str) -> Option<Function> {
     // Intl throws a RangeError only for malformed codes; a well-formed code it has no data
     // for ("XBT") it accepts and prints as "XBT 1,234.50", the code in the symbol's place,
     // which reads like a known currency. So unknown codes are detected before.
     let well_formed = code.len() == 3 && code.bytes().all(|b| b.is_ascii_uppercase());
     let known = KNOWN.with(|k| k.as_ref().is_none_or(|set| set.contains(code)));
-    if !well_formed || !known {
+    if !code.is_empty() && (!well_formed || !known) {
         return None;
     }
     let intl = Reflect::get(&js_sys::global(), &"Intl".into()).ok()?;
@@ -224,8 +233,14 @@ fn make_formatter(locale: &str, code: &str) -> Option<Function> {
         .dyn_into()
         .ok()?;
     let options = Object::new();
-    Reflect::set(&options, &"style".into(), &"currency".into()).ok()?;
-    Reflect::set(&options, &"currency".into(), &code.into()).ok()?;
+    if code.is_empty() {
+        // Every digit sent is kept (Intl reads the string exactly), none rounded away.
+        Reflect::set(&options, &"minimumFractionDigits".into(), &2.into()).ok()?;
+        Reflect::set(&options, &"maximumFractionDigits".into(), &20.into()).ok()?;
+    } else {
+        Reflect::set(&options, &"style".into(), &"currency".into()).ok()?;
+        Reflect::set(&options, &"currency".into(), &code.into()).ok()?;
+    }
     // A malformed locale throws too: then the browser's default locale is better than none.
     let number_format = Reflect::construct(&constructor, &Array::of2(&locale.into(), &options))
         .or_else(|_| Reflect::construct(&constructor, &Array::of2(&JsValue::UNDEFINED, &options)))

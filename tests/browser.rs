@@ -242,7 +242,7 @@ mod money_formatting {
             "¥1,235",
             "yen has no decimals"
         );
-        assert_eq!(money("en", "XBT", "1234.5"), "1234.50 XBT");
+        assert_eq!(money("en", "XBT", "1234.5"), "1,234.50 XBT");
         assert_eq!(money("en", "EUR", "-20"), "-€20.00");
     }
 
@@ -251,7 +251,9 @@ mod money_formatting {
         assert_eq!(money("de", "EUR", "1234.5"), "1.234,50 €");
         assert_eq!(money("de", "CHF", "1234.5"), "1.234,50 CHF");
         assert_eq!(money("de", "JPY", "1234.5"), "1.235 ¥");
-        assert_eq!(money("de", "XBT", "1234.5"), "1234.50 XBT");
+        // A code the browser does not know: the locale's decimal, the code after it.
+        assert_eq!(money("de", "XBT", "1234.5"), "1.234,50 XBT");
+        assert_eq!(money("de", "XBT", "0.125"), "0,125 XBT");
     }
 
     /// Chromium 156's locale data groups Swiss thousands with the ASCII apostrophe (U+0027);
@@ -262,7 +264,7 @@ mod money_formatting {
         assert_eq!(money("de-CH", "CHF", "1234.5"), "CHF 1'234.50");
         assert_eq!(money("de-CH", "EUR", "1234.5"), "EUR 1'234.50");
         assert_eq!(money("de-CH", "JPY", "1234.5"), "¥ 1'235");
-        assert_eq!(money("de-CH", "XBT", "1234.5"), "1234.50 XBT");
+        assert_eq!(money("de-CH", "XBT", "1234.5"), "1'234.50 XBT");
     }
 
     #[wasm_bindgen_test]
@@ -274,10 +276,11 @@ mod money_formatting {
     }
 
     #[wasm_bindgen_test]
-    fn malformed_codes_and_missing_currency_fall_back_to_the_plain_decimal() {
+    fn malformed_codes_and_missing_currency_fall_back_to_the_locales_decimal() {
         let d = Decimal::parse("1234.5").unwrap();
-        assert_eq!(format_money("en", Some("EURO"), d), "1234.50 EURO");
-        assert_eq!(format_money("en", None, d), "1234.50");
+        assert_eq!(format_money("en", Some("EURO"), d), "1,234.50 EURO");
+        assert_eq!(format_money("en", None, d), "1,234.50");
+        assert_eq!(format_money("de", None, d), "1.234,50");
         // A broken locale falls back to the browser's own instead of failing.
         assert!(format_money("not a locale!", Some("EUR"), d).contains("1,234.50"));
     }
