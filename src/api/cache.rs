@@ -266,7 +266,7 @@ impl Cache {
                 None,
             )
         });
-        query.ensure();
+        from_list(&query, &self.0.bookings, |b| b.id == id);
         query
     }
 
@@ -282,7 +282,7 @@ impl Cache {
                 None,
             )
         });
-        query.ensure();
+        from_list(&query, &self.0.invoices, |i| i.id == id);
         query
     }
 
@@ -424,4 +424,32 @@ fn entry<T: PartialEq + Send + Sync + 'static>(
 /// fail loudly in the browser tests, where every component is mounted inside a provider.
 pub fn use_cache() -> Cache {
     expect_context::<Cache>()
+}
+
+/// Loads a record's query as [`Query::ensure`] does; but a record the list on hand holds, the
+/// query has not, is shown from the list at once (as of the list's time) and asked for in
+/// the background: opening a row then waits for nothing, and with the counter's network gone
+/// the booking still opens, under "Could not refresh", instead of an error page.
+fn from_list<T: Clone + Send + Sync + 'static>(
+    query: &Query<T>,
+    list: &Query<List<T>>,
+    is_it: impl Fn(&T) -> bool,
+) {
+    let found = query.data.with_untracked(Option::is_none).then(|| {
+        list.data.with_untracked(|l| {
+            l.as_ref()
+                .and_then(|l| l.items.iter().find(|r| is_it(r)).cloned())
+        })
+    });
+    match found.flatten() {
+        Some(record) => {
+            query.data.set(Some(Arc::new(record)));
+            // Without a time, `ensure` asks (and counts the use as it always does); then the
+            // list's time and origin, which its line shows until the answer comes.
+            query.ensure();
+            query.loaded_at.set(list.loaded_at.get_untracked());
+            query.stale.set(list.stale.get_untracked());
+        }
+        None => query.ensure(),
+    }
 }

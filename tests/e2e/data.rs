@@ -1801,3 +1801,49 @@ async fn a_time_out_is_asked_again_once_and_a_slow_body_not_at_all() {
     .await;
     server.stop().await;
 }
+
+/// At the counter the network drops: a booking or invoice the list on screen holds still
+/// opens, from the list, under "Could not refresh", instead of an error page; with the
+/// network back it is asked for and the notice goes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_record_the_list_holds_opens_while_the_network_is_gone() {
+    let server = serve(fixture(), Some(dist()), Faults::default()).await;
+    let (url, stats) = (server.url(), server.stats());
+    scenario(|b| async move {
+        b.goto(&format!("{url}/bookings")).await;
+        b.wait_text(".kd-table--bookings tbody", "Bella").await;
+        network(&b, false).await;
+        b.wait_text(".kd-notice--offline", "Offline").await;
+        b.click("a.kd-row-link[href='/bookings/b-1']").await;
+        b.wait_text("h1", "Booking b-1").await;
+        b.wait_text(".kd-fields", "Run A3").await;
+        b.wait_text(".kd-notice--error", "Could not refresh").await;
+        assert_eq!(
+            js(
+                &b,
+                "return document.querySelectorAll('.kd-page--detail > .kd-state--error').length"
+            )
+            .await,
+            json!(0),
+            "no error page in the record's place (its related sections may say they failed)"
+        );
+        stats.reset();
+        network(&b, true).await;
+        eventually("the booking is asked for", || async {
+            stats.requests("/api/bookings/b-1") >= 1
+        })
+        .await;
+        eventually("the notice goes", || async {
+            js(
+                &b,
+                "return document.querySelectorAll('.kd-notice--error').length",
+            )
+            .await
+                == json!(0)
+        })
+        .await;
+        b.wait_text(".kd-fields", "Run A3").await;
+    })
+    .await;
+    server.stop().await;
+}
