@@ -200,15 +200,13 @@ pub fn format_money(locale: &str, currency: Option<&str>, amount: Decimal) -> St
             .ok()?
             .as_string()
     };
-    if let Some(formatted) = format(code).filter(|_| !code.is_empty()) {
-        return formatted;
-    }
-    let number = format("").unwrap_or(plain);
     if code.is_empty() {
-        number
-    } else {
-        format!("{number} {code}")
+        return format("").unwrap_or_else(|| plain.clone());
     }
+    format(code).unwrap_or_else(|| {
+        let number = format("").unwrap_or_else(|| plain.clone());
+        format!("{number} {code}")
+    })
 }
 
 fn formatter(locale: &str, code: &str) -> Option<Function> {
