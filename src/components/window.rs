@@ -429,6 +429,11 @@ impl Window {
                                 });
                                 let button = ev.target().map(JsCast::unchecked_into);
                                 self.focus_row(built, button, 60);
+                                // Those rows now, a screen of them: the button may have been
+                                // pressed far from the end marker that builds more (it moved
+                                // down as rows came after a Tab had scrolled it into view).
+                                let screen = self.screen.get_value().max(10);
+                                self.reach.update_value(|r| *r = (*r).max(built + screen));
                                 self.shown.update(|s| *s += ROWS_PER_PAGE)
                             }
                         >
