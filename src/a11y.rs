@@ -154,8 +154,9 @@ impl Watch {
 
 /// Focus on the first element under `root` that `css` selects, when focus is nowhere (on the
 /// page's body, where it falls when the focused element is taken away: a button the answer
-/// replaced) or still on `from`. Focus the user has put somewhere else is left alone.
-pub fn refocus(root: &web_sys::Element, css: &str, from: Option<&web_sys::Element>) {
+/// replaced) or still on `from`. Focus the user has put somewhere else is left alone. With
+/// `scroll` the element is brought into view, as focus does.
+pub fn refocus(root: &web_sys::Element, css: &str, from: Option<&web_sys::Element>, scroll: bool) {
     let document = document();
     let active = document.active_element();
     let body = document.body().map(web_sys::Element::from);
@@ -163,7 +164,11 @@ pub fn refocus(root: &web_sys::Element, css: &str, from: Option<&web_sys::Elemen
         return;
     }
     if let Ok(Some(el)) = root.query_selector(css) {
-        let _ = el.unchecked_into::<web_sys::HtmlElement>().focus();
+        let options = web_sys::FocusOptions::new();
+        options.set_prevent_scroll(!scroll);
+        let _ = el
+            .unchecked_into::<web_sys::HtmlElement>()
+            .focus_with_options(&options);
     }
 }
 

@@ -21,6 +21,7 @@ use super::limiter::Limiter;
 pub use super::query::Query;
 use super::query::{lock, now_ms, Core, Fetch, Keep};
 use super::snapshot::{self, Snapshot};
+use super::ApiError;
 use crate::config::Config;
 use crate::model::order::sort_items;
 use crate::model::{decode_list, decode_one, Animal, Booking, Invoice, List};
@@ -449,6 +450,18 @@ fn from_list<T: Clone + Send + Sync + 'static>(
             query.ensure();
             query.loaded_at.set(list.loaded_at.get_untracked());
             query.stale.set(list.stale.get_untracked());
+            // Deleted since the list came: the service's "not found" is the record's answer,
+            // not a failed refresh to show the list's copy under.
+            let query = query.clone();
+            spawn_local(async move {
+                query.settled().await;
+                if query
+                    .error
+                    .with_untracked(|e| matches!(e, Some(ApiError::NotFound)))
+                {
+                    query.data.set(None);
+                }
+            });
         }
         None => query.ensure(),
     }

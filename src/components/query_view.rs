@@ -66,8 +66,12 @@ impl FocusKeep {
     fn pressing(&self, retry: Callback<()>) -> Callback<()> {
         let around = self.around;
         Callback::new(move |_| {
-            // A key's press, or a click in Chromium and Firefox, focuses the button.
-            let focused = document().active_element();
+            // Kept for a keyboard's press only (the button shows its focus ring then): a
+            // pointer's click also focuses a button in Chromium, but that reader's eyes and
+            // hand are elsewhere by the time the answer comes.
+            let focused = document()
+                .active_element()
+                .filter(|f| f.matches(":focus-visible").unwrap_or(false));
             let el = focused
                 .as_ref()
                 .and_then(|f| f.parent_element()?.parent_element());
@@ -89,7 +93,8 @@ impl FocusKeep {
             if !loading.get_untracked() {
                 around.set_value(None);
             }
-            crate::a11y::refocus(&el, BUTTONS, None);
+            // Without scrolling: the reader may have scrolled away since the press.
+            crate::a11y::refocus(&el, BUTTONS, None, false);
         });
     }
 }

@@ -402,7 +402,7 @@ impl Window {
         request_animation_frame(move || {
             let body = self.body.try_get_untracked().flatten();
             match body.and_then(|b| b.children().item(i as u32)) {
-                Some(row) => crate::a11y::refocus(&row, "a", from.as_ref()),
+                Some(row) => crate::a11y::refocus(&row, "a", from.as_ref(), true),
                 None if tries > 0 => self.focus_row(i, from, tries - 1),
                 None => {}
             }

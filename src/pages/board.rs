@@ -88,6 +88,8 @@ pub fn BoardPage() -> impl IntoView {
     let locations = Memo::new(move |_| view_param.get().as_deref() == Some("locations"));
     let run_cards = RwSignal::new(false);
     let go = move |d: Day| {
+        // A button's board is an entry of its own: the field's next change pushes too.
+        typing.set_value((f64::NEG_INFINITY, false));
         // Today is the absence of a date: such a board follows the clock past midnight.
         set_date.set((d != today.get_untracked()).then(|| d.to_string()));
     };

@@ -509,11 +509,13 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
             || to.get().is_some()
     };
     let clear = move |ev: leptos::ev::MouseEvent| {
-        // The search box takes the focus from "Clear filters", which goes with the filters.
+        // The search box takes a keyboard's focus from "Clear filters", which goes with the
+        // filters. Not a tap's: focusing the box would open a tablet's on-screen keyboard.
         if let Some(target) = ev.target() {
             let button: web_sys::Element = wasm_bindgen::JsCast::unchecked_into(target);
-            if let Ok(Some(page)) = button.closest(".kd-page") {
-                refocus(&page, "input[name='q']", Some(&button));
+            let keyboard = button.matches(":focus-visible").unwrap_or(false);
+            if let (true, Ok(Some(page))) = (keyboard, button.closest(".kd-page")) {
+                refocus(&page, "input[name='q']", Some(&button), true);
             }
         }
         for set in [
