@@ -274,14 +274,18 @@ impl<'a> OpenInvoices<'a> {
     /// some currency, or an open invoice whose amount could not be read. Open invoices of
     /// nothing or of a credit alone are not: the flag said "Owes €0.00" and "Owes -€25.00".
     pub fn owes(&self, b: &Booking) -> bool {
+        self.due(b).is_some()
+    }
+
+    /// What is open for this booking or its customer ([`OpenInvoices::owed`]) when it
+    /// [`owes`](OpenInvoices::owes): the flag's amounts, summed once.
+    pub fn due(&self, b: &Booking) -> Option<CurrencyTotals> {
         let listed = self.by_booking.contains_key(b.id.as_str())
             || b.customer_id
                 .as_deref()
                 .is_some_and(|c| self.by_customer.contains_key(c));
-        listed && {
-            let owed = self.owed(b);
-            owed.left_out > 0 || owed.iter().any(|(_, sum)| sum > Decimal::ZERO)
-        }
+        let owed = listed.then(|| self.owed(b))?;
+        (owed.left_out > 0 || owed.iter().any(|(_, sum)| sum > Decimal::ZERO)).then_some(owed)
     }
 }
 

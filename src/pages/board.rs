@@ -395,9 +395,8 @@ fn owed_map(
                 .flatten()
                 .filter_map(|&i| {
                     let b = &list.items[i];
-                    open.owes(b).then(|| {
-                        let text =
-                            owed_text(&open.owed(b), crate::format::money, t().unreadable_amounts);
+                    open.due(b).map(|owed| {
+                        let text = owed_text(&owed, crate::format::money, t().unreadable_amounts);
                         (b.id.clone(), text)
                     })
                 })
