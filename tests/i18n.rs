@@ -164,3 +164,22 @@ fn errors_follow_the_chosen_language() {
     kennel_desk::i18n::set(choose(None, &[]));
     assert_eq!(ApiError::NotFound.to_string(), EN.err_not_found);
 }
+
+#[test]
+fn a_one_second_time_out_is_said_in_the_singular() {
+    assert_eq!(
+        (EN.err_timeout)(1),
+        "The kennel service did not answer within 1 second."
+    );
+    assert_eq!(
+        (EN.err_body_timeout)(2),
+        "The answer from the kennel service was still arriving after 2 seconds; \
+         the connection may be too slow."
+    );
+    assert_eq!(
+        (DE.err_timeout)(1),
+        "Der Buchungsdienst hat nicht innerhalb von einer Sekunde geantwortet."
+    );
+    assert!((DE.err_body_timeout)(1)
+        .starts_with("Die Antwort des Buchungsdienstes war nach einer Sekunde noch"));
+}

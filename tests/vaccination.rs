@@ -668,10 +668,25 @@ fn invoices_of_the_stays_and_open_balance_per_currency() {
 
 #[test]
 fn species_glyphs_for_the_named_species_only() {
-    use kennel_desk::model::animal::species_glyph;
-    assert_eq!(species_glyph("dog"), Some("🐕"));
-    assert_eq!(species_glyph("Cat"), Some("🐈"));
-    assert_eq!(species_glyph("small animal"), Some("🐇"));
-    assert_eq!(species_glyph("small_animal"), Some("🐇"));
-    assert_eq!(species_glyph("parrot"), None);
+    use kennel_desk::model::animal::Species;
+    let glyph = |s: &str| Species::parse(s).map(Species::glyph);
+    assert_eq!(glyph("dog"), Some("🐕"));
+    assert_eq!(glyph("Cat"), Some("🐈"));
+    assert_eq!(glyph("small animal"), Some("🐇"));
+    assert_eq!(glyph("small_animal"), Some("🐇"));
+    assert_eq!(glyph("Hund"), Some("🐕"));
+    assert_eq!(glyph("parrot"), None);
+}
+
+#[test]
+fn the_named_species_are_said_in_the_screens_language_and_others_as_written() {
+    use kennel_desk::i18n::{DE, EN};
+    assert_eq!(DE.species_name("dog"), "Hund");
+    assert_eq!(DE.species_name("Small_Animal"), "Kleintier");
+    assert_eq!(DE.species_name("cat"), "Katze");
+    assert_eq!(EN.species_name("small-animal"), "small animal");
+    assert_eq!(EN.species_name("Katze"), "cat");
+    // Not one of the spec's three: as the service wrote it, in either language.
+    assert_eq!(DE.species_name("Parrot"), "Parrot");
+    assert_eq!(EN.species_name("  "), "  ");
 }

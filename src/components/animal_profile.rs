@@ -6,7 +6,7 @@
 use super::{Field, Fields};
 use crate::api::cache::use_cache;
 use crate::i18n::t;
-use crate::model::animal::species_glyph;
+use crate::model::animal::Species;
 use crate::model::text::MISSING;
 use crate::model::vaccination::{VaccinationEntry, VaccinationNote};
 use crate::model::Animal;
@@ -20,10 +20,10 @@ pub fn AnimalFields(animal: Arc<Animal>, #[prop(optional)] name: bool) -> impl I
     let t = t();
     let config = use_cache().config().clone();
     let a = animal;
-    // The glyph is a plain prefix of the written value: screen readers name it ("dog"), and
-    // the raw value stays readable for any species the glyphs do not cover.
-    let species = a.species.as_deref().map(|s| match species_glyph(s) {
-        Some(glyph) => format!("{glyph} {s}"),
+    // The glyph is a plain prefix of the name: screen readers name it ("dog"), and a species
+    // the app does not know is shown as written, without one.
+    let species = a.species.as_deref().map(|s| match Species::parse(s) {
+        Some(known) => format!("{} {}", known.glyph(), t.species_name(s)),
         None => s.to_string(),
     });
     let group = a

@@ -82,7 +82,8 @@ pub fn BoardCard(
         Some(q) => Signal::derive(move || {
             q.data.with(|a| match a {
                 Some(a) => {
-                    let parts: Vec<&str> = [a.species.as_deref(), a.breed.as_deref()]
+                    let species = a.species.as_deref().map(|s| t().species_name(s));
+                    let parts: Vec<&str> = [species, a.breed.as_deref()]
                         .into_iter()
                         .flatten()
                         .collect();

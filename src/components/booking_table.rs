@@ -21,6 +21,9 @@ const CARE_EXCERPT_CHARS: usize = 70;
 pub fn BookingTable(
     #[prop(into)] source: Signal<Arc<List<Booking>>>,
     #[prop(into)] rows: Signal<Vec<usize>>,
+    /// The table's accessible name (its section's heading): a screen reader's table list
+    /// otherwise offers several unnamed tables on one page.
+    name: &'static str,
     /// Off on an animal's own page, where every row is the same animal.
     #[prop(default = true)]
     show_animal: bool,
@@ -64,7 +67,7 @@ pub fn BookingTable(
     };
     view! {
         <div class="kd-table-wrap">
-            <table role="table" class="kd-table kd-table--bookings"
+            <table role="table" class="kd-table kd-table--bookings" aria-label=name
                 style:--kd-l2=label(0) style:--kd-l3=label(1) style:--kd-l4=label(2)
                 style:--kd-l5=label(3) style:--kd-l6=label(4) style:--kd-l7=label(5)>
                 <thead role="rowgroup">

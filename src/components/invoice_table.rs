@@ -14,6 +14,8 @@ use std::sync::Arc;
 pub fn InvoiceTable(
     #[prop(into)] source: Signal<Arc<List<Invoice>>>,
     #[prop(into)] rows: Signal<Vec<usize>>,
+    /// The table's accessible name, as for the bookings table.
+    name: &'static str,
     /// Off on a customer's own page, where every row is the same customer.
     #[prop(default = true)]
     show_customer: bool,
@@ -28,7 +30,7 @@ pub fn InvoiceTable(
     };
     view! {
         <div class="kd-table-wrap">
-            <table role="table" class="kd-table kd-table--invoices">
+            <table role="table" class="kd-table kd-table--invoices" aria-label=name>
                 <thead role="rowgroup">
                     <tr role="row" aria-rowindex="1">
                         <th scope="col" role="columnheader">{t.number}</th>

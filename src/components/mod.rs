@@ -29,7 +29,7 @@ pub use fields::{Field, Fields};
 pub use filters::FilterChip;
 pub use invoice_table::InvoiceTable;
 pub use money::{Money, MoneyValue};
-pub use query_view::{query_live, query_view};
+pub use query_view::{query_live, query_view, query_view_and};
 pub use sort_header::{SortControl, SortHeader};
 pub use states::{EmptyState, ErrorState, Loading, NotFound, RejectedNotice};
 pub use vaccination_badge::{AnimalVaccinationBadge, VaccinationBadge};

@@ -145,7 +145,31 @@ where
     T: PartialEq + Send + Sync + 'static,
     V: IntoView + 'static,
 {
-    let parts = Parts::of(&query, role);
+    query_view_and(query, None, role, loading, missing, render)
+}
+
+/// As [`query_view`], with its Refresh and Retry asking for `also` too: the board's owes
+/// flags come from the invoices, so its Refresh refreshes them with the bookings.
+pub fn query_view_and<T, V>(
+    query: Query<T>,
+    also: Option<Callback<()>>,
+    role: Role,
+    loading: &'static str,
+    missing: Option<Missing>,
+    render: impl Fn(Arc<T>) -> V + Send + Sync + 'static,
+) -> impl IntoView
+where
+    T: PartialEq + Send + Sync + 'static,
+    V: IntoView + 'static,
+{
+    let mut parts = Parts::of(&query, role);
+    if let Some(also) = also {
+        let own = parts.retry;
+        parts.retry = Callback::new(move |_| {
+            own.run(());
+            also.run(());
+        });
+    }
     let data = query.data;
     let shown: Arc<dyn Fn() -> Option<AnyView> + Send + Sync> =
         Arc::new(move || data.get().map(|data| render(data).into_any()));

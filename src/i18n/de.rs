@@ -58,9 +58,9 @@ pub const DE: Texts = Texts {
     show_more: "Mehr anzeigen",
 
     err_network: "Der Buchungsdienst ist nicht erreichbar. Bitte die Netzwerkverbindung prüfen.",
-    err_timeout: |s| format!("Der Buchungsdienst hat nicht innerhalb von {s} Sekunden geantwortet."),
+    err_timeout: |s| format!("Der Buchungsdienst hat nicht innerhalb von {} geantwortet.", seconds(s)),
     err_body_timeout: |s| {
-        format!("Die Antwort des Buchungsdienstes war nach {s} Sekunden noch nicht vollständig; die Verbindung ist vielleicht zu langsam.")
+        format!("Die Antwort des Buchungsdienstes war nach {} noch nicht vollständig; die Verbindung ist vielleicht zu langsam.", seconds(s))
     },
     err_not_found: "Der Buchungsdienst meldet „nicht gefunden“ (HTTP 404). Bitte die API-Adresse in den Einstellungen prüfen.",
     err_server: |status| format!("Der Buchungsdienst hat ein Problem (HTTP {status})"),
@@ -93,6 +93,7 @@ pub const DE: Texts = Texts {
     care: "Pflege",
     name: "Name",
     species: "Tierart",
+    species_names: ["Hund", "Katze", "Kleintier"],
     breed: "Rasse",
     group: "Gruppe",
     vaccinations: "Impfungen",
@@ -275,3 +276,11 @@ pub const DE: Texts = Texts {
     vacc_note_given_only: "nur das Impfdatum, kein Ablaufdatum",
     vacc_note_renewed: "erneuert: ein späterer Eintrag für diesen Impfstoff liegt vor",
 };
+
+/// A time-out's length in whole seconds (the `timeout-ms` setting may make it 1).
+fn seconds(n: u32) -> String {
+    match n {
+        1 => "einer Sekunde".into(),
+        n => format!("{n} Sekunden"),
+    }
+}

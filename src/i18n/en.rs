@@ -52,9 +52,9 @@ pub const EN: Texts = Texts {
     show_more: "Show more",
 
     err_network: "The kennel service could not be reached. Check the network connection.",
-    err_timeout: |s| format!("The kennel service did not answer within {s} seconds."),
+    err_timeout: |s| format!("The kennel service did not answer within {}.", seconds(s)),
     err_body_timeout: |s| {
-        format!("The answer from the kennel service was still arriving after {s} seconds; the connection may be too slow.")
+        format!("The answer from the kennel service was still arriving after {}; the connection may be too slow.", seconds(s))
     },
     err_not_found: "The kennel service answered \"not found\" (HTTP 404). Check the API address in the settings.",
     err_server: |status| format!("The kennel service is having a problem (HTTP {status})"),
@@ -87,6 +87,7 @@ pub const EN: Texts = Texts {
     care: "Care",
     name: "Name",
     species: "Species",
+    species_names: ["dog", "cat", "small animal"],
     breed: "Breed",
     group: "Group",
     vaccinations: "Vaccinations",
@@ -268,3 +269,11 @@ pub const EN: Texts = Texts {
     vacc_note_given_only: "only the date it was given, no expiry",
     vacc_note_renewed: "renewed: a later entry for this vaccine is on record",
 };
+
+/// A time-out's length in whole seconds (the `timeout-ms` setting may make it 1).
+fn seconds(n: u32) -> String {
+    match n {
+        1 => "1 second".into(),
+        n => format!("{n} seconds"),
+    }
+}

@@ -26,6 +26,7 @@ mod en;
 pub use de::DE;
 pub use en::EN;
 
+use crate::model::animal::Species;
 use crate::model::board::Lane;
 use crate::model::invoice_list::StatusFilter;
 use crate::model::listing::BookingColumn;
@@ -119,6 +120,8 @@ pub struct Texts {
     pub care: &'static str,
     pub name: &'static str,
     pub species: &'static str,
+    /// The spec's species (dog, cat, small animal), in that order.
+    pub species_names: [&'static str; 3],
     pub breed: &'static str,
     pub group: &'static str,
     pub vaccinations: &'static str,
@@ -301,6 +304,15 @@ impl Texts {
             BookingStatus::Pickup => self.going_home,
             BookingStatus::Other(raw) => raw,
             BookingStatus::Missing => self.no_status,
+        }
+    }
+
+    /// A species in the screen's language: the spec's three by name (the service writes
+    /// English), any other as the service wrote it.
+    pub fn species_name<'a>(&'a self, raw: &'a str) -> &'a str {
+        match Species::parse(raw) {
+            Some(s) => self.species_names[s as usize],
+            None => raw,
         }
     }
 

@@ -58,18 +58,36 @@ impl Animal {
     }
 }
 
-/// A glyph for the species the spec names (dog, cat, small animal), in English or German;
-/// `None` for anything else, which is then shown as written only.
-pub fn species_glyph(species: &str) -> Option<&'static str> {
-    let key: String = species
-        .chars()
-        .filter(char::is_ascii_alphanumeric)
-        .map(|c| c.to_ascii_lowercase())
-        .collect();
-    match key.as_str() {
-        "dog" | "hund" => Some("🐕"),
-        "cat" | "katze" => Some("🐈"),
-        "smallanimal" | "kleintier" | "smallpet" => Some("🐇"),
-        _ => None,
+/// A species the spec names (dog, cat, small animal). Anything else is shown as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Species {
+    Dog,
+    Cat,
+    SmallAnimal,
+}
+
+impl Species {
+    /// Reads the service's value, in English or German, whatever its case and separators
+    /// ("Small_Animal", "small-animal"); `None` for any other species.
+    pub fn parse(species: &str) -> Option<Species> {
+        let key: String = species
+            .chars()
+            .filter(char::is_ascii_alphanumeric)
+            .map(|c| c.to_ascii_lowercase())
+            .collect();
+        match key.as_str() {
+            "dog" | "hund" => Some(Species::Dog),
+            "cat" | "katze" => Some(Species::Cat),
+            "smallanimal" | "kleintier" | "smallpet" => Some(Species::SmallAnimal),
+            _ => None,
+        }
+    }
+
+    pub fn glyph(self) -> &'static str {
+        match self {
+            Species::Dog => "🐕",
+            Species::Cat => "🐈",
+            Species::SmallAnimal => "🐇",
+        }
     }
 }

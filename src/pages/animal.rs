@@ -79,7 +79,7 @@ fn AnimalDetail(animal: Arc<Animal>) -> impl IntoView {
             } else {
                 view! {
                     <OpenBalance open/>
-                    <InvoiceTable source=list rows=Signal::stored(rows)/>
+                    <InvoiceTable source=list rows=Signal::stored(rows) name=t.invoices/>
                 }
                 .into_any()
             }
@@ -120,7 +120,7 @@ fn stays_view(list: Arc<List<Booking>>, id: &str, today: Date) -> AnyView {
             view! { <p class="kd-stays__none">{none}</p> }.into_any()
         } else {
             view! {
-                <BookingTable source=list.clone() rows=Signal::stored(rows) show_animal=false/>
+                <BookingTable source=list.clone() rows=Signal::stored(rows) show_animal=false name=title/>
             }
             .into_any()
         };

@@ -5,7 +5,7 @@ use crate::api::cache::use_cache;
 use crate::api::Query;
 use crate::components::board_card::{BoardCard, RunCard};
 use crate::components::query_view::Role;
-use crate::components::{query_view, EmptyState, RejectedNotice};
+use crate::components::{query_view_and, EmptyState, RejectedNotice};
 use crate::i18n::t;
 use crate::model::board::{board, by_location, late_pickup, owed_text, Day, Lane, OpenInvoices};
 use crate::model::{Booking, Invoice, List};
@@ -99,14 +99,20 @@ pub fn BoardPage() -> impl IntoView {
     // The owes flags come from the invoices: kept fresh with the bookings (the interval, the
     // window's focus, the network's return), and a failure said, not a board without flags.
     invoices.watch();
+    // By its words: a refresh failing again the same way neither rebuilds the notice (which
+    // would take a keyboard's focus off its Retry) nor has a screen reader say it again.
+    let owes_error = {
+        let invoices = invoices.clone();
+        Memo::new(move |_| invoices.error.with(|e| e.as_ref().map(ToString::to_string)))
+    };
     let owes_unknown = {
         let invoices = invoices.clone();
         move || {
-            let error = invoices.error.get()?;
+            let error = owes_error.get()?;
             let retry = invoices.clone();
             Some(view! {
                 <div class="kd-notice kd-notice--warn kd-owes-unknown" role="alert">
-                    <span>{(t().owes_unknown)(&error.to_string())}</span>
+                    <span>{(t().owes_unknown)(&error)}</span>
                     <button type="button" class="kd-button kd-button--quiet"
                         on:click=move |_| retry.refresh()>
                         {t().retry}
@@ -114,6 +120,10 @@ pub fn BoardPage() -> impl IntoView {
                 </div>
             })
         }
+    };
+    let refresh_invoices = {
+        let invoices = invoices.clone();
+        Callback::new(move |_| invoices.refresh())
     };
     let t = t();
     let standalone = cache.config().standalone;
@@ -228,7 +238,7 @@ pub fn BoardPage() -> impl IntoView {
                 </div>
             </div>
             {owes_unknown}
-            {query_view(bookings, Role::Main, t.loading_bookings, None, move |list| {
+            {query_view_and(bookings, Some(refresh_invoices), Role::Main, t.loading_bookings, None, move |list| {
                 view! {
                     <DayBoard
                         list

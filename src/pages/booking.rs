@@ -72,7 +72,7 @@ fn BookingDetail(booking: Arc<Booking>) -> impl IntoView {
             };
             view! {
                 <p class="kd-balance">{balance}</p>
-                <InvoiceTable source=list rows=Signal::stored(rows)/>
+                <InvoiceTable source=list rows=Signal::stored(rows) name=t.invoices/>
             }
             .into_any()
         },
@@ -99,7 +99,7 @@ fn BookingDetail(booking: Arc<Booking>) -> impl IntoView {
                 if rows.is_empty() {
                     view! { <EmptyState message=t.no_other_stays/> }.into_any()
                 } else {
-                    view! { <BookingTable source=list rows=Signal::stored(rows) show_animal=false/> }
+                    view! { <BookingTable source=list rows=Signal::stored(rows) show_animal=false name=t.other_stays/> }
                         .into_any()
                 }
             },

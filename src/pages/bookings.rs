@@ -498,7 +498,9 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
         );
     let table = move || match shape.get() {
         Some(message) => view! { <EmptyState message/> }.into_any(),
-        None => view! { <BookingTable source=list rows sort=control/> }.into_any(),
+        None => {
+            view! { <BookingTable source=list rows sort=control name=t.nav_bookings/> }.into_any()
+        }
     };
     let any_filter = move || {
         status.get().is_some()
@@ -546,7 +548,10 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
                 <Choice name="status" label=t.status value=status set=set_status
                     options=Signal::stored(statuses)/>
                 <Choice name="species" label=t.species value=species set=set_species
-                    options=Signal::derive(move || species_choices.get().into_iter().map(|s| (s.clone(), s)).collect())/>
+                    options=Signal::derive(move || species_choices.get().into_iter().map(|s| {
+                        let name = t.species_name(&s).to_string();
+                        (s, name)
+                    }).collect())/>
                 <Choice name="group" label=t.group value=group set=set_group
                     options=Signal::derive(move || group_choices.get().into_iter().map(|s| (s.clone(), s)).collect())/>
                 <Choice name="location" label=t.location value=location set=set_location

@@ -62,7 +62,7 @@ fn CustomerDetail(id: String) -> impl IntoView {
                         }
                         .into_any();
                     }
-                    let stays = |rows: Vec<usize>, empty: &'static str| {
+                    let stays = |rows: Vec<usize>, empty: &'static str, name: &'static str| {
                         if rows.is_empty() {
                             view! { <EmptyState message=empty/> }.into_any()
                         } else {
@@ -71,6 +71,7 @@ fn CustomerDetail(id: String) -> impl IntoView {
                                     source=booking_list.clone()
                                     rows=Signal::stored(rows)
                                     show_customer=false
+                                    name
                                 />
                             }
                             .into_any()
@@ -82,7 +83,7 @@ fn CustomerDetail(id: String) -> impl IntoView {
                     let undated = (!split.undated.is_empty()).then(|| {
                         view! {
                             <h2>{t.without_dates}</h2>
-                            {stays(split.undated.clone(), "")}
+                            {stays(split.undated.clone(), "", t.without_dates)}
                         }
                     });
                     let animals = if records.animals.is_empty() {
@@ -104,6 +105,7 @@ fn CustomerDetail(id: String) -> impl IntoView {
                                 source=invoice_list.clone()
                                 rows=Signal::stored(invoice_rows)
                                 show_customer=false
+                                name=t.invoices
                             />
                         }
                         .into_any()
@@ -113,11 +115,11 @@ fn CustomerDetail(id: String) -> impl IntoView {
                             {group(t.open_balance, "open", records.open.clone(), t.nothing_open)}
                         </section>
                         <h2>{t.now}</h2>
-                        {stays(split.now.clone(), t.no_stay_today)}
+                        {stays(split.now.clone(), t.no_stay_today, t.now)}
                         <h2>{t.upcoming}</h2>
-                        {stays(split.upcoming.clone(), t.no_upcoming_stays)}
+                        {stays(split.upcoming.clone(), t.no_upcoming_stays, t.upcoming)}
                         <h2>{t.past}</h2>
-                        {stays(split.past.clone(), t.no_past_stays)}
+                        {stays(split.past.clone(), t.no_past_stays, t.past)}
                         {undated}
                         <h2>{t.animals}</h2>
                         {animals}

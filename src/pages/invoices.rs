@@ -263,7 +263,7 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
         );
     let table = move || match shape.get() {
         Some(message) => view! { <EmptyState message/> }.into_any(),
-        None => view! { <InvoiceTable source=list rows/> }.into_any(),
+        None => view! { <InvoiceTable source=list rows name=t.nav_invoices/> }.into_any(),
     };
     let text_input =
         |field: UrlText, kind: &'static str, label: &'static str, class: &'static str| {

@@ -1772,6 +1772,67 @@ async fn the_boards_owes_flags_say_when_the_invoices_failed_and_follow_a_payment
     server.stop().await;
 }
 
+/// The board's Refresh asks for the invoices too: its owes flags come from them (it asked for
+/// the bookings only, and a failed invoice list stayed failed until the interval). The owes
+/// notice's Retry keeps a keyboard's focus when it fails again the same way: the notice is
+/// rebuilt only when its words change, which also keeps a screen reader from saying it again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_boards_refresh_asks_for_the_invoices_too_and_a_failed_retry_keeps_focus() {
+    let page = build_with("e2e-board-refresh", &[("refresh-secs", "3600")]);
+    let server = serve(crate::frontdesk::dataset(), Some(page), Faults::default()).await;
+    let (url, faults, stats) = (server.url(), server.faults(), server.stats());
+    scenario(|b| async move {
+        faults.set(FaultSettings::fault(Fault::Status(400)).on_path("/api/invoices"));
+        b.goto(&format!("{url}/")).await;
+        b.wait_text(".kd-lanes", "b-arr1").await;
+        b.wait_text(".kd-owes-unknown", "Invoices could not be loaded")
+            .await;
+        js(
+            &b,
+            "const n = document.querySelector('.kd-owes-unknown'); n.dataset.seen = 'yes'; \
+             n.querySelector('button').focus(); return true;",
+        )
+        .await;
+        stats.reset();
+        enter(&b).await;
+        eventually("asked again", || async {
+            stats.requests("/api/invoices") == 1
+        })
+        .await;
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        assert_eq!(
+            js(
+                &b,
+                "return document.querySelector('.kd-owes-unknown')?.dataset.seen ?? 'gone';"
+            )
+            .await,
+            json!("yes"),
+            "the same notice, not a new one"
+        );
+        assert!(focused(&b).await.contains("Retry"), "{}", focused(&b).await);
+
+        faults.clear();
+        stats.reset();
+        b.click(".kd-freshness button").await;
+        eventually("the flags come", || async {
+            crate::frontdesk::flagged(&b, "owes").await == ["b-arr1", "b-in1"]
+        })
+        .await;
+        assert_eq!(
+            js(
+                &b,
+                "return document.querySelectorAll('.kd-owes-unknown').length"
+            )
+            .await,
+            json!(0)
+        );
+        assert_eq!(stats.requests("/api/bookings"), 1);
+        assert_eq!(stats.requests("/api/invoices"), 1);
+    })
+    .await;
+    server.stop().await;
+}
+
 /// A time-out is asked again once, a body still arriving at its allowance never: each has
 /// waited its whole allowance already. (Three retries each kept "Loading…" on screen for 44 s
 /// before naming a 10 s limit, and downloaded a dripping list from the start four times.)

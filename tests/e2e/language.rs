@@ -127,6 +127,9 @@ async fn a_german_browser_gets_german_words_dates_and_amounts_without_any_settin
         wait_plain(&b, "[data-booking='b-2'] .kd-flag--owes", "Offen: 1.234,50 €").await;
         wait_plain(&b, "[data-booking='b-3'] .kd-flag--owes", "Offen: 42,35 CHF").await;
         wait_plain(&b, "[data-booking='b-3'] .kd-card__care", "Keine Pflegehinweise").await;
+        // The species in German (the service writes English), the breed as written.
+        wait_plain(&b, "[data-booking='b-2'] .kd-card__animal", "Katze · British Shorthair").await;
+        wait_plain(&b, "[data-booking='b-3'] .kd-card__animal", "Kleintier · Dwarf rabbit").await;
         wait_plain(&b, "[data-booking='b-2'] .kd-card__open", "Buchung b-2 öffnen").await;
         wait_plain(&b, ".kd-board__nav", "‹ Vortag").await;
         wait_plain(&b, ".kd-freshness", "Stand ").await;
@@ -166,6 +169,21 @@ async fn a_german_browser_gets_german_words_dates_and_amounts_without_any_settin
         wait_plain(&b, ".kd-table--bookings tbody", "waitlisted").await;
         wait_plain(&b, ".kd-table--bookings tbody", "a-404 (unbekanntes Tier)").await;
         wait_plain(&b, ".kd-count", "7 Buchungen").await;
+        let named = "return [...document.querySelectorAll('table')].map(t => t.getAttribute('aria-label'));";
+        assert_eq!(js(&b, named).await, json!(["Buchungen"]));
+        // The species filter offers German names; its values stay the service's.
+        wait_for(
+            &b,
+            "return document.querySelector('select[name=species]').options.length >= 4;",
+            "the species choices",
+        )
+        .await;
+        let species = "return [...document.querySelector('select[name=species]').options] \
+            .filter(o => o.value).map(o => [o.value, o.textContent]).sort();";
+        assert_eq!(
+            js(&b, species).await,
+            json!([["cat", "Katze"], ["dog", "Hund"], ["small animal", "Kleintier"]])
+        );
         wait_plain(
             &b,
             ".kd-notice--warn summary",
@@ -231,6 +249,7 @@ async fn a_german_browser_gets_german_words_dates_and_amounts_without_any_settin
         let shown = fields(&b, "Labrador Retriever").await;
         assert!(has(&shown, "Halter (Kunde)", "c-1"), "{shown:?}");
         assert!(has(&shown, "Rasse", "Labrador Retriever"), "{shown:?}");
+        assert!(has(&shown, "Tierart", "🐕 Hund"), "{shown:?}");
         let vaccs = wait_plain(&b, ".kd-vaccs", "Rabies").await;
         assert!(vaccs.contains("01.05.2026") && vaccs.contains("02.03.2026"), "{vaccs}");
         assert!(
@@ -239,6 +258,12 @@ async fn a_german_browser_gets_german_words_dates_and_amounts_without_any_settin
         );
         wait_plain(&b, ".kd-page h2", "Aufenthalte").await;
         wait_plain(&b, ".kd-balance", "Offen: 120,00 €").await;
+        // Each table named by its section, so a screen reader's list of tables tells them apart.
+        let named = "return [...document.querySelectorAll('table')].map(t => t.getAttribute('aria-label'));";
+        let names = js(&b, named).await;
+        let names = names.as_array().expect("a list");
+        assert!(names.len() >= 2 && names.iter().all(|n| n.as_str().is_some_and(|n| !n.is_empty())), "{names:?}");
+        assert_eq!(names.last(), Some(&json!("Rechnungen")), "{names:?}");
         assert_axe_clean(&b, "body", "animal, German").await;
 
         // One customer.

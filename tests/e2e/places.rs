@@ -1096,6 +1096,20 @@ async fn embed_page_hosts_the_app_with_hash_routing_and_leaves_the_host_alone() 
         assert_fits(&b, "embedded at 360").await;
         assert_targets(&b, "embedded at 360").await;
         assert_axe_clean(&b, "#kennel-desk", "embedded at 360").await;
+        // Going offline with the host page scrolled down to the last card: the banner sticks
+        // to the top of the window within the app (it sat above the app, off screen).
+        js(&b, "window.scrollTo(0, document.body.scrollHeight); return true;").await;
+        assert!(js(&b, "return window.scrollY;").await.as_f64().unwrap_or(0.0) > 200.0);
+        js(&b, "window.dispatchEvent(new Event('offline')); return true;").await;
+        b.wait_text("#kennel-desk .kd-notice--offline", "Offline").await;
+        wait_for(
+            &b,
+            "const r = document.querySelector('#kennel-desk .kd-notice--offline').getBoundingClientRect(); \
+             return r.top >= 0 && r.bottom <= innerHeight;",
+            "the offline banner in view",
+        )
+        .await;
+        js(&b, "window.dispatchEvent(new Event('online')); return true;").await;
         emulate(&b, DESKTOP, false).await;
 
         // The host's header and footer look exactly as they do without the app.
