@@ -4,7 +4,7 @@
 
 use crate::harness::{dist, hold_back_list, serve, shown_date, Page, PATIENCE};
 use crate::{scenario, scenario_in};
-use devapi::{Dataset, Faults, Server};
+use devapi::{Dataset, Fault, FaultSettings, Faults, Server};
 use fantoccini::Locator;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -444,13 +444,53 @@ async fn customer_page_lists_exactly_that_customers_records_and_open_balance() {
         // A customer with nothing open says so (it was a lone "—" in the balance's box).
         b.goto(&format!("{url}/customers/c-9")).await;
         b.wait_text(".kd-table--bookings tbody", "b-6").await;
-        assert_eq!(b.wait_text(".kd-balance ul", "").await, "Nothing open.");
+        assert_eq!(
+            b.wait_text(".kd-balance ul", "Nothing open.").await,
+            "Nothing open."
+        );
         b.goto(&format!("{url}/customers/c-404")).await;
         b.wait_text(
             ".kd-state--not-found",
             "No bookings or invoices for customer c-404.",
         )
         .await;
+    })
+    .await;
+    server.stop().await;
+}
+
+/// A customer's stays and animals do not wait on the invoices: with the invoice list failing,
+/// the page shows them, the balance as not known and the invoices' error with its Retry (it
+/// showed the error alone). A customer no booking names still waits for the invoices.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_customers_stays_show_while_the_invoices_fail() {
+    let faults = Faults::default();
+    let server = serve(dataset(), Some(dist()), faults.clone()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        faults.set(FaultSettings::fault(Fault::Status(400)).on_path("/api/invoices"));
+        // Named by invoices only (no booking): the page waits for them, and says their error.
+        b.goto(&format!("{url}/customers/c-3")).await;
+        b.wait_text(".kd-state--error", "HTTP 400").await;
+        let stays = "return document.querySelectorAll('.kd-table--bookings, .kd-state--not-found, .kd-balance').length;";
+        assert_eq!(crate::places::js(&b, stays).await, json!(0));
+
+        b.goto(&format!("{url}/customers/c-1")).await;
+        b.wait_text("h1", "Customer c-1").await;
+        b.wait_text(".kd-customer-animals", "Rex").await;
+        b.wait_text(".kd-state--error", "HTTP 400").await;
+        let tables = b.texts(".kd-table--bookings", 4).await;
+        assert!(tables[0].contains("b-1"), "{}", tables[0]);
+        assert_eq!(b.wait_text(".kd-balance ul", "").await, "—");
+        let invoice_tables = "return document.querySelectorAll('.kd-table--invoices').length;";
+        assert_eq!(crate::places::js(&b, invoice_tables).await, json!(0));
+
+        faults.clear();
+        b.click(".kd-state--error button").await;
+        b.wait_text(".kd-table--invoices tbody", "INV-1").await;
+        let balance = shown_sums(&b, ".kd-balance").await;
+        assert_eq!(balance["EUR"], "100.00");
+        b.wait_text(".kd-table--bookings", "b-1").await;
     })
     .await;
     server.stop().await;
