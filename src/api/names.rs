@@ -22,6 +22,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 const WORKERS: usize = 2;
 /// How often new names are published: one re-filter per batch, not per animal.
 const PUBLISH_MS: u64 = 300;
+/// How often a worker looks whether the network is back, while offline.
+const OFFLINE_POLL_MS: u32 = 1_000;
 
 /// A loaded animal with its folded name and breed (what a search looks in).
 pub type Entry = (Arc<Animal>, String);
@@ -140,10 +142,21 @@ impl NameIndex {
     }
 }
 
+/// Whether the browser has a network (`navigator.onLine`; true where it cannot say).
+fn online() -> bool {
+    web_sys::window().is_none_or(|w| w.navigator().on_line())
+}
+
 async fn worker(cache: Cache, shared: Arc<Shared>) {
     loop {
         // Out of the way of the user's keystrokes (see api::busy).
         super::busy::idle().await;
+        // Offline, every look-up fails: the index waits for the network rather than mark
+        // the animals it has not reached as not loadable (nothing asked for those again, and
+        // a search by their names found nothing until the next visit).
+        while !online() && !shared.stopped.load(Ordering::Relaxed) {
+            gloo_timers::future::TimeoutFuture::new(OFFLINE_POLL_MS).await;
+        }
         if shared.stopped.load(Ordering::Relaxed) {
             return;
         }
@@ -170,6 +183,11 @@ async fn worker(cache: Cache, shared: Arc<Shared>) {
             Some(a) => {
                 let folded = animal_haystack(&a);
                 lock(&shared.entries).insert(id, (a, folded));
+            }
+            // Failed because the network went meanwhile: asked again once it is back.
+            None if !online() => {
+                lock(&shared.queue).push_front(id);
+                continue;
             }
             None => {
                 shared.failed.fetch_add(1, Ordering::Relaxed);

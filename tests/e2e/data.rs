@@ -1422,6 +1422,45 @@ async fn network(b: &Page, online: bool) {
     .await;
 }
 
+/// A network that drops while the name index runs: the index waits for it and goes on when
+/// it returns, so every name is in at the end. It marked each animal it reached offline as
+/// not loadable ("… could not be loaded"), and nothing asked for those again, so a search by
+/// their names found nothing until the list was opened anew.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_name_index_waits_out_a_dropped_network() {
+    let server = serve(
+        Dataset::generate(200, today()),
+        Some(dist()),
+        Faults::default(),
+    )
+    .await;
+    let (url, faults) = (server.url(), server.faults());
+    scenario(|b| async move {
+        slow_animals(&faults, 400);
+        b.goto(&format!("{url}/bookings?status=all")).await;
+        b.wait_text(".kd-names", "names:").await;
+        network(&b, false).await;
+        b.wait_text(".kd-notice--offline", "Offline").await;
+        // Longer than a look-up's retries (0.5 + 1 + 2 s of back-off).
+        tokio::time::sleep(Duration::from_millis(5_000)).await;
+        let line = b.wait_text(".kd-names", "names:").await;
+        assert!(!line.contains("could not be loaded"), "{line}");
+        faults.clear();
+        network(&b, true).await;
+        eventually("every name is in, none failed", || async {
+            js(
+                &b,
+                "return document.querySelector('.kd-names').textContent;",
+            )
+            .await
+                == json!("")
+        })
+        .await;
+    })
+    .await;
+    server.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_failed_list_on_screen_is_asked_again_when_the_network_returns() {
     let page = build_with("e2e-online", &[("refresh-secs", "3600")]);
