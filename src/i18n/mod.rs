@@ -241,6 +241,7 @@ pub struct Texts {
     /// Number, date, amount, currency, status, customer, booking.
     pub invoices_csv_header: [&'static str; 7],
     pub booking_unavailable: &'static str,
+    pub booking_not_known: &'static str,
 
     // ---- Customer page ----
     pub no_records_for_customer: fn(&str) -> String,

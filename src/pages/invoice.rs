@@ -3,7 +3,7 @@
 
 use super::detail_page;
 use crate::api::cache::use_cache;
-use crate::api::Cache;
+use crate::api::{ApiError, Cache};
 use crate::components::{
     AnimalLink, BookingBadge, CustomerLink, DateText, Field, Fields, InvoiceBadge, Money,
 };
@@ -53,11 +53,21 @@ fn InvoiceDetail(invoice: Arc<Invoice>) -> impl IntoView {
                     }
                     .into_any()
                 }
-                None if booking.error.with(Option::is_some) => view! {
-                    <Field label=t.animal value=Some(t.booking_unavailable.to_string())/>
-                }
-                .into_any(),
-                None => view! { <Field label=t.animal value=Some("…".to_string())/> }.into_any(),
+                // A booking the service does not know is not a network's fault: said so, and
+                // staff do not go and check the Wi-Fi.
+                None => match booking.error.get() {
+                    Some(ApiError::NotFound) => view! {
+                        <Field label=t.animal value=Some(t.booking_not_known.to_string())/>
+                    }
+                    .into_any(),
+                    Some(_) => view! {
+                        <Field label=t.animal value=Some(t.booking_unavailable.to_string())/>
+                    }
+                    .into_any(),
+                    None => {
+                        view! { <Field label=t.animal value=Some("…".to_string())/> }.into_any()
+                    }
+                },
             })
         }
     };

@@ -496,6 +496,29 @@ async fn a_customers_stays_show_while_the_invoices_fail() {
     server.stop().await;
 }
 
+/// An invoice naming a booking the service does not know says so; it said "could not be
+/// loaded", as for a dropped network, and sent staff to check the Wi-Fi.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_invoice_whose_booking_is_unknown_says_so() {
+    let mut data = dataset();
+    data.invoices.push(json!({
+        "id": "i-99", "number": "INV-99", "date": "2026-11-01", "amount": 5,
+        "currency": "EUR", "status": "open", "customerId": "c-1", "bookingId": "b-gone"
+    }));
+    let server = serve(data, Some(dist()), Faults::default()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.goto(&format!("{url}/invoices/i-99")).await;
+        b.wait_text("h1", "INV-99").await;
+        let fields = b
+            .wait_text(".kd-fields", "the kennel service has no such booking")
+            .await;
+        assert!(!fields.contains("could not be loaded"), "{fields}");
+    })
+    .await;
+    server.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn csv_download_equals_the_visible_table() {
     let server = app().await;
