@@ -173,7 +173,8 @@ pub fn RunCard(booking: Booking) -> impl IntoView {
         <article class="kd-runcard">
             <h3 class="kd-runcard__name"><AnimalLink animal_id=booking.animal_id.clone()/></h3>
             <dl>
-                <dt>{t.species}</dt><dd>{field(|a| a.species.clone())}</dd>
+                <dt>{t.species}</dt>
+                <dd>{field(|a| a.species.as_deref().map(|s| crate::i18n::t().species_name(s).to_string()))}</dd>
                 <dt>{t.breed}</dt><dd>{field(|a| a.breed.clone())}</dd>
                 <dt>{t.location}</dt><dd>{or_dash(booking.location.as_deref()).to_string()}</dd>
                 <dt>{t.dates}</dt><dd>{dates}</dd>

@@ -232,6 +232,7 @@ pub const DE: Texts = Texts {
         "Nummer", "Datum", "Betrag", "Währung", "Status", "Kunde", "Buchung",
     ],
     booking_unavailable: "nicht verfügbar (die Buchung konnte nicht geladen werden)",
+    balance_not_known: "erst bekannt, wenn die Rechnungen geladen sind",
     booking_not_known: "unbekannt (der Buchungsdienst kennt diese Buchung nicht)",
 
     no_records_for_customer: |id| format!("Keine Buchungen oder Rechnungen für Kunde {id}."),

@@ -225,6 +225,7 @@ pub const EN: Texts = Texts {
         "Number", "Date", "Amount", "Currency", "Status", "Customer", "Booking",
     ],
     booking_unavailable: "unavailable (the booking could not be loaded)",
+    balance_not_known: "not known until the invoices are in",
     booking_not_known: "unknown (the kennel service has no such booking)",
 
     no_records_for_customer: |id| format!("No bookings or invoices for customer {id}."),

@@ -241,6 +241,8 @@ pub struct Texts {
     /// Number, date, amount, currency, status, customer, booking.
     pub invoices_csv_header: [&'static str; 7],
     pub booking_unavailable: &'static str,
+    /// Read (not shown) in place of a customer's balance while the invoices are not in.
+    pub balance_not_known: &'static str,
     pub booking_not_known: &'static str,
 
     // ---- Customer page ----

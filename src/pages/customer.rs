@@ -6,13 +6,15 @@
 use super::invoices::group;
 use super::use_id;
 use crate::api::cache::use_cache;
+use crate::api::Query;
 use crate::components::query_view::Role;
 use crate::components::{query_view, AnimalLink, BookingTable, EmptyState, InvoiceTable, NotFound};
 use crate::model::customer::{customer_records, CustomerRecords};
 use crate::model::text::MISSING;
-use crate::model::{Booking, Invoice, List};
+use crate::model::{Booking, CurrencyTotals, Invoice, List};
 use leptos::prelude::*;
 use std::sync::Arc;
+use time::Date;
 
 /// `/customers/:id`.
 #[component]
@@ -31,14 +33,18 @@ pub fn CustomerPage() -> impl IntoView {
 fn CustomerDetail(id: String) -> impl IntoView {
     let cache = use_cache();
     let (bookings, invoices) = (cache.bookings(), cache.invoices());
+    // Held for the whole page: the sections that show the invoices come and go as answers
+    // arrive, and the last one to go would abort a request still under way.
+    invoices.hold();
     let back_href = cache.config().href("/invoices");
     let t = crate::i18n::t();
     let title = (t.customer_title)(&id);
     let today = crate::clock::today_local();
     // The bookings first, shown as soon as they are in: they say when, which animals and
-    // where. The balance and the invoices come with the invoice list, and when it fails their
-    // section says so with a Retry while the stays stay (a failed invoice list showed only an
-    // error). Only a customer no booking names waits for the invoices to be found or not.
+    // where. The balance and the invoices come with the invoice list, into parts of their
+    // own, so the stays are not rebuilt (and a keyboard user's place in them not lost) when
+    // it arrives; when it fails, its section says so with a Retry while the stays stay. Only
+    // a customer no booking names waits for the invoices to be found or not.
     // The heading comes after the bookings' "Updated … Refresh", as on the other record
     // pages: the stylesheet floats that line beside the heading where there is room.
     query_view(
@@ -47,41 +53,35 @@ fn CustomerDetail(id: String) -> impl IntoView {
         t.loading_bookings,
         None,
         move |booking_list| {
-            let (id, back_href) = (id.clone(), back_href.clone());
-            let invoices = invoices.clone();
-            // Rebuilt for a new invoice list only: the data signal is set when an answer
-            // differs, never by a failed refresh (which the invoices section says).
-            let data = invoices.data.clone();
-            let body = move || {
-                let list = data.get();
-                let items = list.as_ref().map_or(&[][..], |l| l.items.as_slice());
-                let records = customer_records(&id, &booking_list.items, items, today);
-                let section = |list: Option<Arc<List<Invoice>>>, rows: Vec<usize>| {
-                    query_view(
-                        invoices.clone(),
-                        Role::Related,
-                        t.loading_invoices,
-                        None,
-                        move |_| invoice_table(list.clone(), rows.clone()),
-                    )
-                };
-                if !records.is_unknown() {
-                    let rows = records.invoices.clone();
-                    let invoices = section(list.clone(), rows).into_any();
-                    return records_view(records, booking_list.clone(), list.is_some(), invoices);
-                }
-                match list {
-                    // Named by no booking: only the invoice list can say whether it exists.
-                    None => section(None, Vec::new()).into_any(),
-                    Some(_) => view! {
-                        <NotFound
-                            message=(t.no_records_for_customer)(&id)
-                            back_href=back_href.clone()
-                            back_label=t.all_invoices
-                        />
+            let known = customer_records(&id, &booking_list.items, &[], today);
+            let body = if known.is_unknown() {
+                named_by_invoices(&id, invoices.clone(), booking_list, &back_href, today)
+            } else {
+                let id = Arc::new(id.clone());
+                let data = invoices.data.clone();
+                let open_balance = {
+                    let id = id.clone();
+                    move || {
+                        let open = data.get().map(|l| invoice_records(&id, &l, today).open);
+                        balance(open)
                     }
-                    .into_any(),
-                }
+                };
+                let section = query_view(
+                    invoices.clone(),
+                    Role::Related,
+                    t.loading_invoices,
+                    None,
+                    move |list| {
+                        let rows = invoice_records(&id, &list, today).invoices;
+                        invoice_table(list, rows)
+                    },
+                );
+                records_view(
+                    known,
+                    booking_list,
+                    open_balance.into_any(),
+                    section.into_any(),
+                )
             };
             view! {
                 <header class="kd-page__head">
@@ -93,32 +93,84 @@ fn CustomerDetail(id: String) -> impl IntoView {
     )
 }
 
-/// The customer's invoices, newest first (`rows` of `list`); nothing before the list is in.
-fn invoice_table(list: Option<Arc<List<Invoice>>>, rows: Vec<usize>) -> AnyView {
+/// A customer no booking names: the invoice list says whether it exists at all.
+fn named_by_invoices(
+    id: &str,
+    invoices: Query<List<Invoice>>,
+    booking_list: Arc<List<Booking>>,
+    back_href: &str,
+    today: Date,
+) -> AnyView {
     let t = crate::i18n::t();
-    match list {
-        None => ().into_any(),
-        Some(_) if rows.is_empty() => {
-            view! { <EmptyState message=t.no_invoices_for_customer/> }.into_any()
+    let (id, back_href) = (id.to_string(), back_href.to_string());
+    let render = move |list: Arc<List<Invoice>>| {
+        let records = customer_records(&id, &booking_list.items, &list.items, today);
+        if records.is_unknown() {
+            return view! {
+                <NotFound
+                    message=(t.no_records_for_customer)(&id)
+                    back_href=back_href.clone()
+                    back_label=t.all_invoices
+                />
+            }
+            .into_any();
         }
-        Some(list) => view! {
+        let balance = balance(Some(records.open.clone())).into_any();
+        let invoices = invoice_table(list, records.invoices.clone());
+        records_view(records, booking_list.clone(), balance, invoices)
+    };
+    query_view(invoices, Role::Related, t.loading_invoices, None, render).into_any()
+}
+
+/// The customer's invoices and open balance in `list`, with no bookings.
+fn invoice_records(id: &str, list: &List<Invoice>, today: Date) -> CustomerRecords {
+    customer_records(id, &[], &list.items, today)
+}
+
+/// The open balance per currency, or while the invoices are not in (or failed) a dash, so
+/// the stays below do not move when it comes; a screen reader hears why it is blank.
+fn balance(open: Option<CurrencyTotals>) -> AnyView {
+    let t = crate::i18n::t();
+    match open {
+        Some(open) => group(t.open_balance, "open", open, t.nothing_open).into_any(),
+        None => view! {
+            <div class="kd-total kd-total--open">
+                <h2>{t.open_balance}</h2>
+                <ul>
+                    <li>
+                        <span aria-hidden="true">{MISSING}</span>
+                        <span class="kd-visually-hidden">{t.balance_not_known}</span>
+                    </li>
+                </ul>
+            </div>
+        }
+        .into_any(),
+    }
+}
+
+/// The customer's invoices, newest first (`rows` of `list`).
+fn invoice_table(list: Arc<List<Invoice>>, rows: Vec<usize>) -> AnyView {
+    let t = crate::i18n::t();
+    if rows.is_empty() {
+        return view! { <EmptyState message=t.no_invoices_for_customer/> }.into_any();
+    }
+    view! {
             <InvoiceTable
                 source=list
                 rows=Signal::stored(rows)
                 show_customer=false
                 name=t.invoices
             />
-        }
-        .into_any(),
     }
+    .into_any()
 }
 
-/// The page under its heading: the balance (from the invoices, once they are in), the stays,
-/// the animals, and `invoices`, the invoices' own section.
+/// The page under its heading: the `balance`, the stays, the animals, and `invoices`, the
+/// invoices' own section.
 fn records_view(
     records: CustomerRecords,
     booking_list: Arc<List<Booking>>,
-    invoices_in: bool,
+    balance: AnyView,
     invoices: AnyView,
 ) -> AnyView {
     let t = crate::i18n::t();
@@ -155,19 +207,6 @@ fn records_view(
             .map(|a| view! { <li><AnimalLink animal_id=Some(a.clone())/></li> })
             .collect_view();
         view! { <ul class="kd-customer-animals">{items}</ul> }.into_any()
-    };
-    // Until the invoices are in (or when they failed) the balance is not known: a dash in
-    // its place, so the stays below do not move when it comes.
-    let balance = if invoices_in {
-        group(t.open_balance, "open", records.open.clone(), t.nothing_open).into_any()
-    } else {
-        view! {
-            <div class="kd-total kd-total--open">
-                <h2>{t.open_balance}</h2>
-                <ul><li>{MISSING}</li></ul>
-            </div>
-        }
-        .into_any()
     };
     view! {
         <section class="kd-totals kd-balance" aria-label=t.open_balance>

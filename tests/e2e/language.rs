@@ -147,6 +147,9 @@ async fn a_german_browser_gets_german_words_dates_and_amounts_without_any_settin
             assert!(card.contains(label), "{label}: {card}");
         }
         assert!(card.contains("18.11.2026 → 25.11.2026"), "{card}");
+        // The species in German on the card too (it said "cat").
+        let species = card.split("Tierart").nth(1).unwrap_or_default().trim_start();
+        assert!(species.starts_with("Katze"), "{card}");
         assert_axe_clean(&b, "body", "board, German").await;
 
         // The booking list: headers, rows, statuses, counts, dates.
