@@ -1109,6 +1109,22 @@ async fn embed_page_hosts_the_app_with_hash_routing_and_leaves_the_host_alone() 
             "the offline banner in view",
         )
         .await;
+        // A link half under the banner, then focused (as Shift+Tab reaches it): it is
+        // scrolled out from under the banner, not left there unseen.
+        let focused = js(
+            &b,
+            "const banner = document.querySelector('#kennel-desk .kd-notice--offline'); \
+             const links = document.querySelectorAll('#kennel-desk .kd-table--bookings tbody a'); \
+             const link = links[Math.floor(links.length / 2)]; \
+             const r = link.getBoundingClientRect(); \
+             window.scrollBy(0, r.top - (banner.getBoundingClientRect().bottom - r.height / 2)); \
+             const before = link.getBoundingClientRect().top < banner.getBoundingClientRect().bottom; \
+             link.focus(); \
+             await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))); \
+             return [before, link.getBoundingClientRect().top >= banner.getBoundingClientRect().bottom];",
+        )
+        .await;
+        assert_eq!(focused, json!([true, true]), "[under the banner before, clear of it after]");
         js(&b, "window.dispatchEvent(new Event('online')); return true;").await;
         emulate(&b, DESKTOP, false).await;
 
