@@ -439,6 +439,22 @@ fn booking_list_filters_search_sort_and_counts_missing_names() {
     };
     let s = shown(&list, &haystacks, &filter, None, lookup(3));
     assert_eq!(ids(&s), ["1", "3"]);
+    // One species however it is spelled: the service's "dog" is the German "Hund" too.
+    for (want, rows) in [
+        ("Hund", &["1", "3"][..]),
+        ("KATZE", &["2"]),
+        ("Ferret", &[]),
+    ] {
+        let filter = BookingFilter {
+            species: want.into(),
+            ..Default::default()
+        };
+        assert_eq!(
+            ids(&shown(&list, &haystacks, &filter, None, lookup(3))),
+            rows,
+            "{want}"
+        );
+    }
     filter.group = "small dogs".into();
     assert_eq!(
         ids(&shown(&list, &haystacks, &filter, None, lookup(3))),

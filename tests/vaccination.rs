@@ -690,3 +690,17 @@ fn the_named_species_are_said_in_the_screens_language_and_others_as_written() {
     assert_eq!(DE.species_name("Parrot"), "Parrot");
     assert_eq!(EN.species_name("  "), "  ");
 }
+
+#[test]
+fn the_species_filter_offers_each_named_species_once_however_it_is_spelled() {
+    use kennel_desk::model::animal::Species;
+    use kennel_desk::model::listing::distinct_choices;
+    assert_eq!(Species::choice("Hund"), "dog");
+    assert_eq!(Species::choice("Small_Animal"), "small animal");
+    assert_eq!(Species::choice("Ferret"), "Ferret");
+    let seen = ["Dog", "dog", "Hund", "Katze", "Ferret", "ferret"];
+    assert_eq!(
+        distinct_choices(seen.into_iter().map(Species::choice).collect()),
+        ["cat", "dog", "Ferret"]
+    );
+}

@@ -83,6 +83,21 @@ impl Species {
         }
     }
 
+    /// The spec's name for it, as the filter's value: "Dog" and "Hund" are one choice.
+    pub fn key(self) -> &'static str {
+        match self {
+            Species::Dog => "dog",
+            Species::Cat => "cat",
+            Species::SmallAnimal => "small animal",
+        }
+    }
+
+    /// The species `raw` names as the filter's value: the spec's name for a named one,
+    /// anything else as written.
+    pub fn choice(raw: &str) -> &str {
+        Species::parse(raw).map_or(raw, |s| s.key())
+    }
+
     pub fn glyph(self) -> &'static str {
         match self {
             Species::Dog => "🐕",

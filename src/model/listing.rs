@@ -2,6 +2,7 @@
 //! the URL as `sort=name` / `sort=-name`, and the booking list's filters, search and sort.
 //! The invoice list can reuse [`Sort`] and [`Column`] with its own column enum.
 
+use super::animal::Species;
 use super::board::{natural_cmp, time_key, Day};
 use super::order::sort_head;
 use super::text::{contains, fold};
@@ -304,6 +305,15 @@ pub fn filter_order<'a>(
         fold(filter.group.trim()),
         fold(filter.location.trim()),
     );
+    // "Dog", "dog" and "Hund" are one species; any other as written, whatever its case.
+    let named_species = Species::parse(&species);
+    let species_matches = |have: Option<&str>| {
+        let have = have.unwrap_or("").trim();
+        match named_species {
+            Some(want) => Species::parse(have) == Some(want),
+            None => fold(have) == species,
+        }
+    };
     let counts_names = filter.needs_animals() || sorted_by_animal;
     // Unknown animals, each counted once.
     let (mut missing, mut seen) = (0, Vec::new());
@@ -341,7 +351,7 @@ pub fn filter_order<'a>(
             let matches = |want: &str, have: Option<&str>| {
                 want.is_empty() || fold(have.unwrap_or("").trim()) == want
             };
-            if !matches(&species, e.animal.species.as_deref())
+            if !(species.is_empty() || species_matches(e.animal.species.as_deref()))
                 || !matches(&group, e.animal.group.as_deref())
             {
                 continue;

@@ -11,6 +11,7 @@ use crate::components::window::ROWS_PER_PAGE;
 use crate::components::{query_live, BookingTable, EmptyState, RejectedNotice, SortControl};
 use crate::frame::after_paint;
 use crate::i18n::{t, Texts};
+use crate::model::animal::Species;
 use crate::model::board::Day;
 use crate::model::export::{booking_row, file_name, to_csv};
 use crate::model::listing::{
@@ -364,9 +365,19 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
             })
         }
     };
+    // The spec's three species are offered from the start (a bookmark's "dog" then reads
+    // "Hund" in German before any animal is in), each once however the service spells it;
+    // any other species as the animals bring it.
     let species_choices = {
-        let f = animal_choices.clone();
-        Signal::derive(move || f(|a| a.species.as_deref()))
+        let names = names.clone();
+        Signal::derive(move || {
+            names.version.track();
+            names.with(|known| {
+                let seen = known.values().filter_map(|(a, _)| a.species.as_deref());
+                let named = [Species::Dog, Species::Cat, Species::SmallAnimal].map(Species::key);
+                distinct_choices(named.into_iter().chain(seen.map(Species::choice)).collect())
+            })
+        })
     };
     let group_choices = Signal::derive(move || animal_choices(|a| a.group.as_deref()));
     let statuses = [
@@ -547,7 +558,9 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
             <div class="kd-filters">
                 <Choice name="status" label=t.status value=status set=set_status
                     options=Signal::stored(statuses)/>
-                <Choice name="species" label=t.species value=species set=set_species
+                // A bookmark's "Hund" or "Dog" is the choice "dog", not a second "Hund".
+                <Choice name="species" label=t.species set=set_species
+                    value=Memo::new(move |_| species.get().map(|s| Species::choice(&s).to_string()))
                     options=Signal::derive(move || species_choices.get().into_iter().map(|s| {
                         let name = t.species_name(&s).to_string();
                         (s, name)

@@ -196,6 +196,15 @@ async fn a_german_browser_gets_german_words_dates_and_amounts_without_any_settin
         let placeholder = js(&b, "return document.querySelector('input[name=q]').placeholder;").await;
         assert_eq!(placeholder, json!("Name, Rasse, Kunde, Buchung, Platz, Pflege suchen …"));
         assert_axe_clean(&b, "body", "bookings, German").await;
+        // A link or bookmark that says "Hund": the one choice "Hund" (value "dog") is chosen,
+        // not a second "Hund" beside it, and the dogs are shown.
+        b.goto(&format!("{url}/bookings?species=Hund")).await;
+        wait_plain(&b, ".kd-table--bookings tbody", "Bella").await;
+        let chosen = "const s = document.querySelector('select[name=species]'); \
+            return [s.value, [...s.options].filter(o => o.textContent === 'Hund').length];";
+        assert_eq!(js(&b, chosen).await, json!(["dog", 1]));
+        let rows = wait_plain(&b, ".kd-table--bookings tbody", "Bella").await;
+        assert!(!rows.contains("Mimi"), "{rows}");
         // No results, announced in German.
         b.goto(&format!("{url}/bookings?q=niemand-heisst-so")).await;
         wait_plain(&b, ".kd-state--empty", "Keine Buchung passt zu dieser Suche").await;
