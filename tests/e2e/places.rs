@@ -425,27 +425,28 @@ async fn the_list_stays_put_while_the_animals_arrive() {
     let url = server.url();
     scenario(|b| async move {
         for size in SIZES {
-            // Slow animals: the table is read before any species or group is known, then
-            // again once the fixture's three of each are.
+            // Slow animals: the table is read before any group is known (the spec's three
+            // species are offered from the start), then again once the fixture's three
+            // groups are.
             slow_animals(&faults, 1500);
             bookings_afresh(&b, &url, size).await;
-            // [the table's top, species known, its columns' widths (none as cards)].
-            let top = "const s = document.querySelector('select[name=species]'); \
+            // [the table's top, species and groups offered, its columns' widths (none as
+            // cards)].
+            let top = "const o = n => document.querySelector(`select[name=${n}]`).options.length; \
                 const t = document.querySelector('.kd-table--bookings'); \
                 return [document.querySelector('.kd-table-wrap').getBoundingClientRect().top \
-                + scrollY, s.options.length, getComputedStyle(t).display === 'table' \
+                + scrollY, [o('species'), o('group')], getComputedStyle(t).display === 'table' \
                 ? [...t.querySelectorAll('thead th')].map(h => h.getBoundingClientRect().width) \
                 : []];";
             let before = js(&b, top).await;
             assert_eq!(
                 before[1],
-                json!(1),
-                "{size:?}: species known before the animals"
+                json!([4, 1]),
+                "{size:?}: 'all' and the three species, no group before the animals"
             );
             wait_for(
                 &b,
-                "return document.querySelector('select[name=species]').options.length >= 4 \
-                 && document.querySelector('select[name=group]').options.length >= 4;",
+                "return document.querySelector('select[name=group]').options.length >= 4;",
                 "the animals",
             )
             .await;
@@ -494,7 +495,7 @@ async fn a_tablet_held_sideways_leaves_the_care_notes_room_and_keeps_its_columns
         assert_eq!(before[0], json!("table"), "a table at {SIDEWAYS:?}");
         wait_for(
             &b,
-            "return document.querySelector('select[name=species]').options.length >= 4;",
+            "return document.querySelector('select[name=group]').options.length >= 4;",
             "the animals",
         )
         .await;
