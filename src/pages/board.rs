@@ -105,17 +105,22 @@ pub fn BoardPage() -> impl IntoView {
         let invoices = invoices.clone();
         Memo::new(move |_| invoices.error.with(|e| e.as_ref().map(ToString::to_string)))
     };
+    // Its Retry says "Retrying…" while the request runs and ignores presses then, as a
+    // failed refresh's does: on a slow network a press showed nothing until the answer.
     let owes_unknown = {
         let invoices = invoices.clone();
         move || {
             let error = owes_error.get()?;
+            // `refresh` itself ignores a press while a request runs.
             let retry = invoices.clone();
+            let (loading, said) = (invoices.loading.clone(), invoices.loading.clone());
             Some(view! {
                 <div class="kd-notice kd-notice--warn kd-owes-unknown" role="alert">
                     <span>{(t().owes_unknown)(&error)}</span>
                     <button type="button" class="kd-button kd-button--quiet"
+                        aria-disabled=move || loading.get().then_some("true")
                         on:click=move |_| retry.refresh()>
-                        {t().retry}
+                        {move || if said.get() { t().retrying } else { t().retry }}
                     </button>
                 </div>
             })

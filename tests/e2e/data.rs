@@ -1832,13 +1832,32 @@ async fn the_boards_refresh_asks_for_the_invoices_too_and_a_failed_retry_keeps_f
              n.querySelector('button').focus(); return true;",
         )
         .await;
+        // A slow answer: the press is seen at once ("Retrying…", aria-disabled), and a
+        // second press asks nothing more.
+        faults.set(
+            FaultSettings::fault(Fault::Status(400))
+                .on_path("/api/invoices")
+                .delay_ms(1500),
+        );
         stats.reset();
+        enter(&b).await;
+        let button = "const r = document.querySelector('.kd-owes-unknown button'); \
+            return [r.textContent.trim(), r.getAttribute('aria-disabled')];";
+        assert_eq!(js(&b, button).await, json!(["Retrying…", "true"]));
         enter(&b).await;
         eventually("asked again", || async {
             stats.requests("/api/invoices") == 1
         })
         .await;
-        tokio::time::sleep(Duration::from_millis(400)).await;
+        eventually("the answer", || async {
+            js(&b, button).await == json!(["Retry", null])
+        })
+        .await;
+        assert_eq!(
+            stats.requests("/api/invoices"),
+            1,
+            "the second press asked again"
+        );
         assert_eq!(
             js(
                 &b,
