@@ -24,6 +24,12 @@ const WORKERS: usize = 2;
 const PUBLISH_MS: u64 = 300;
 /// How often a worker looks whether the network is back, while offline.
 const OFFLINE_POLL_MS: u32 = 1_000;
+/// Pauses before the look-ups that failed in a way that passes are asked again, round by
+/// round (the last repeats while the page is open). `navigator.onLine` says only whether the
+/// tablet has a network, not whether the service answers: a Wi-Fi without a route to it, or
+/// a service restarting, failed every look-up after its retries, and those animals stayed
+/// unknown (search and sort without their names) until the page was opened again.
+const AGAIN_MS: [u32; 4] = [5_000, 15_000, 30_000, 60_000];
 
 /// A loaded animal with its folded name and breed (what a search looks in).
 pub type Entry = (Arc<Animal>, String);
@@ -36,6 +42,11 @@ struct Shared {
     queue: Mutex<VecDeque<String>>,
     entries: Mutex<FxHashMap<String, Entry>>,
     failed: AtomicUsize,
+    /// Look-ups that failed in a way that passes (counted in `failed` until they load), to be
+    /// asked again, and how many rounds of that have begun.
+    again: Mutex<(Vec<String>, usize)>,
+    /// A list, not a set: it holds only the failures, and a set type of its own cost wasm.
+    waiting: Mutex<Vec<String>>,
     dirty: AtomicBool,
     stopped: AtomicBool,
     /// The workers and the publishing interval, stopped with the owner.
@@ -64,6 +75,8 @@ impl NameIndex {
             queue: Mutex::new(VecDeque::new()),
             entries: Mutex::new(FxHashMap::default()),
             failed: AtomicUsize::new(0),
+            again: Mutex::new((Vec::new(), 0)),
+            waiting: Mutex::new(Vec::new()),
             dirty: AtomicBool::new(false),
             stopped: AtomicBool::new(false),
             running: Mutex::new((Vec::new(), None)),
@@ -161,12 +174,27 @@ async fn worker(cache: Cache, shared: Arc<Shared>) {
             return;
         }
         let next = lock(&shared.queue).pop_front();
-        let Some(id) = next else { return };
+        let Some(id) = next else {
+            // The queue is done: a worker takes the look-ups to ask again, if any, and
+            // waits its round's pause (the other worker, finding none, ends).
+            let (ids, round) = {
+                let mut again = lock(&shared.again);
+                if again.0.is_empty() {
+                    return;
+                }
+                again.1 += 1;
+                (std::mem::take(&mut again.0), again.1 - 1)
+            };
+            let pause = AGAIN_MS[round.min(AGAIN_MS.len() - 1)];
+            gloo_timers::future::TimeoutFuture::new(pause).await;
+            lock(&shared.queue).extend(ids);
+            continue;
+        };
         if lock(&shared.entries).contains_key(&id) {
             continue;
         }
-        let animal = match cache.animal_if_loaded(&id) {
-            Some(a) => Some(a),
+        let (animal, passes) = match cache.animal_if_loaded(&id) {
+            Some(a) => (Some(a), false),
             None => {
                 let query = cache.animal(&id);
                 // Woken when the answer is in, not polled: a 50 ms poll capped the index
@@ -176,22 +204,47 @@ async fn worker(cache: Cache, shared: Arc<Shared>) {
                 if shared.stopped.load(Ordering::Relaxed) {
                     return;
                 }
-                query.data.get_untracked()
+                // A failure that passes by itself (see `ApiError::retries`), not a record
+                // the service does not know or cannot give in a readable form.
+                let passes = query
+                    .error
+                    .with_untracked(|e| e.as_ref().is_some_and(|e| e.retries() > 0));
+                (query.data.get_untracked(), passes)
             }
+        };
+        // Counted as failed once, however many times it is asked again.
+        let was_waiting = {
+            let mut waiting = lock(&shared.waiting);
+            let at = waiting.iter().position(|w| *w == id);
+            at.map(|at| waiting.swap_remove(at)).is_some()
         };
         match animal {
             Some(a) => {
                 let folded = animal_haystack(&a);
                 lock(&shared.entries).insert(id, (a, folded));
+                if was_waiting {
+                    shared.failed.fetch_sub(1, Ordering::Relaxed);
+                }
             }
             // Failed because the network went meanwhile: asked again once it is back.
             None if !online() => {
+                if was_waiting {
+                    lock(&shared.waiting).push(id.clone());
+                }
                 lock(&shared.queue).push_front(id);
                 continue;
             }
-            None => {
+            None if passes => {
+                if !was_waiting {
+                    shared.failed.fetch_add(1, Ordering::Relaxed);
+                }
+                lock(&shared.waiting).push(id.clone());
+                lock(&shared.again).0.push(id);
+            }
+            None if !was_waiting => {
                 shared.failed.fetch_add(1, Ordering::Relaxed);
             }
+            None => {}
         }
         shared.dirty.store(true, Ordering::Relaxed);
     }

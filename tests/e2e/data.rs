@@ -1461,6 +1461,40 @@ async fn the_name_index_waits_out_a_dropped_network() {
     server.stop().await;
 }
 
+/// The network is there (`navigator.onLine`) but the service fails one animal's look-up,
+/// retries included (a restart, a proxy without a route): the name index says so and asks
+/// again after a pause, so the animal's name comes once the service answers. Before, it
+/// stayed "1 name could not be loaded" (search and sort without it) until the next visit.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_name_index_asks_again_for_an_animal_the_service_failed() {
+    let data = Dataset::generate(200, today());
+    let animal = data.bookings.last().expect("a booking")["animalId"]
+        .as_str()
+        .expect("an animal id")
+        .to_string();
+    let server = serve(data, Some(dist()), Faults::default()).await;
+    let (url, faults) = (server.url(), server.faults());
+    scenario(|b| async move {
+        faults.set(
+            FaultSettings::fault(Fault::Status(503)).on_path(&format!("/api/animals/{animal}")),
+        );
+        b.goto(&format!("{url}/bookings?status=all")).await;
+        b.wait_text(".kd-names", "could not be loaded").await;
+        faults.clear();
+        eventually("every name is in, none failed", || async {
+            js(
+                &b,
+                "return document.querySelector('.kd-names').textContent;",
+            )
+            .await
+                == json!("")
+        })
+        .await;
+    })
+    .await;
+    server.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_failed_list_on_screen_is_asked_again_when_the_network_returns() {
     let page = build_with("e2e-online", &[("refresh-secs", "3600")]);
