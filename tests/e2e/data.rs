@@ -1447,18 +1447,18 @@ async fn the_name_index_waits_out_a_dropped_network() {
         assert!(!line.contains("could not be loaded"), "{line}");
         faults.clear();
         network(&b, true).await;
-        eventually("every name is in, none failed", || async {
-            js(
-                &b,
-                "return document.querySelector('.kd-names').textContent;",
-            )
-            .await
-                == json!("")
-        })
-        .await;
+        every_name_in(&b).await;
     })
     .await;
     server.stop().await;
+}
+
+/// Waits until the names line is gone: every animal of the list loaded, none failed.
+async fn every_name_in(b: &Page) {
+    eventually("every name is in, none failed", || async {
+        js(b, "return document.querySelector('.kd-names').textContent;").await == json!("")
+    })
+    .await;
 }
 
 /// The network is there (`navigator.onLine`) but the service fails one animal's look-up,
@@ -1481,15 +1481,7 @@ async fn the_name_index_asks_again_for_an_animal_the_service_failed() {
         b.goto(&format!("{url}/bookings?status=all")).await;
         b.wait_text(".kd-names", "could not be loaded").await;
         faults.clear();
-        eventually("every name is in, none failed", || async {
-            js(
-                &b,
-                "return document.querySelector('.kd-names').textContent;",
-            )
-            .await
-                == json!("")
-        })
-        .await;
+        every_name_in(&b).await;
     })
     .await;
     server.stop().await;
