@@ -182,8 +182,9 @@ async fn worker(cache: Cache, shared: Arc<Shared>) {
                 if again.0.is_empty() {
                     return;
                 }
+                let round = again.1;
                 again.1 += 1;
-                (std::mem::take(&mut again.0), again.1 - 1)
+                (std::mem::take(&mut again.0), round)
             };
             let pause = AGAIN_MS[round.min(AGAIN_MS.len() - 1)];
             gloo_timers::future::TimeoutFuture::new(pause).await;
@@ -212,39 +213,40 @@ async fn worker(cache: Cache, shared: Arc<Shared>) {
                 (query.data.get_untracked(), passes)
             }
         };
-        // Counted as failed once, however many times it is asked again.
-        let was_waiting = {
-            let mut waiting = lock(&shared.waiting);
-            let at = waiting.iter().position(|w| *w == id);
-            at.map(|at| waiting.swap_remove(at)).is_some()
-        };
+        // Counted as failed once, however many times it is asked again: `waiting` holds the
+        // ones counted that may yet load.
+        let waiting_at = lock(&shared.waiting).iter().position(|w| *w == id);
+        let was_waiting = waiting_at.is_some();
+        // No await since `waiting_at` was read: it still points at `id`.
+        let settle = || waiting_at.map(|at| lock(&shared.waiting).swap_remove(at));
         match animal {
             Some(a) => {
-                let folded = animal_haystack(&a);
-                lock(&shared.entries).insert(id, (a, folded));
                 if was_waiting {
+                    settle();
                     shared.failed.fetch_sub(1, Ordering::Relaxed);
                 }
+                let folded = animal_haystack(&a);
+                lock(&shared.entries).insert(id, (a, folded));
             }
             // Failed because the network went meanwhile: asked again once it is back.
             None if !online() => {
-                if was_waiting {
-                    lock(&shared.waiting).push(id.clone());
-                }
                 lock(&shared.queue).push_front(id);
                 continue;
             }
             None if passes => {
                 if !was_waiting {
                     shared.failed.fetch_add(1, Ordering::Relaxed);
+                    lock(&shared.waiting).push(id.clone());
                 }
-                lock(&shared.waiting).push(id.clone());
                 lock(&shared.again).0.push(id);
             }
-            None if !was_waiting => {
+            // Not to be asked again; counted already if it was waiting.
+            None if was_waiting => {
+                settle();
+            }
+            None => {
                 shared.failed.fetch_add(1, Ordering::Relaxed);
             }
-            None => {}
         }
         shared.dirty.store(true, Ordering::Relaxed);
     }

@@ -113,14 +113,14 @@ pub fn BoardPage() -> impl IntoView {
             let error = owes_error.get()?;
             // `refresh` itself ignores a press while a request runs.
             let retry = invoices.clone();
-            let (loading, said) = (invoices.loading.clone(), invoices.loading.clone());
+            let (disabled, label) = (invoices.loading.clone(), invoices.loading.clone());
             Some(view! {
                 <div class="kd-notice kd-notice--warn kd-owes-unknown" role="alert">
                     <span>{(t().owes_unknown)(&error)}</span>
                     <button type="button" class="kd-button kd-button--quiet"
-                        aria-disabled=move || loading.get().then_some("true")
+                        aria-disabled=move || disabled.get().then_some("true")
                         on:click=move |_| retry.refresh()>
-                        {move || if said.get() { t().retrying } else { t().retry }}
+                        {move || if label.get() { t().retrying } else { t().retry }}
                     </button>
                 </div>
             })
