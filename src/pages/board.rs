@@ -87,6 +87,25 @@ pub fn BoardPage() -> impl IntoView {
     });
     let locations = Memo::new(move |_| view_param.get().as_deref() == Some("locations"));
     let run_cards = RwSignal::new(false);
+    // The field shows the board's day, but not while a date is being typed into it: the
+    // router moves to a typed month or day a frame later (later still on a busy tablet), and
+    // writing that day into the field then reset the part being typed, so the year's next
+    // digits made 0027, not 2027. While the run lasts and the field has focus, the field is
+    // given the value it has: setting that leaves its typing alone.
+    let typed_value = StoredValue::new(String::new());
+    let shown = move || {
+        let day = day.get().to_string();
+        let run = js_sys::Date::now() - typing.get_value().0 < 2_000.0;
+        let focused = || {
+            let field = document().query_selector(".kd-board input[name=date]:focus");
+            field.ok().flatten().is_some()
+        };
+        if run && focused() {
+            typed_value.get_value()
+        } else {
+            day
+        }
+    };
     let go = move |d: Day| {
         // A button's board is an entry of its own: the field's next change pushes too.
         typing.set_value((f64::NEG_INFINITY, false));
@@ -175,7 +194,7 @@ pub fn BoardPage() -> impl IntoView {
                         type="button"
                         class="kd-button"
                         aria-pressed=move || (day.get() == today.get()).to_string()
-                        on:click=move |_| set_date.set(None)
+                        on:click=move |_| go(today.get_untracked())
                     >
                         {t.today}
                     </button>
@@ -187,7 +206,7 @@ pub fn BoardPage() -> impl IntoView {
                         <input
                             type="date"
                             name="date"
-                            prop:value=move || day.get().to_string()
+                            prop:value=shown
                             on:change=move |ev| {
                                 // A date typed into the field is one history entry: its month,
                                 // day and year each end a complete date, so within a run of
@@ -195,6 +214,7 @@ pub fn BoardPage() -> impl IntoView {
                                 // pushed and the rest replace it. A year typed digit by digit
                                 // passes 0002, 0020 and 0202, which are no boards to show.
                                 let typed = event_target_value(&ev);
+                                typed_value.set_value(typed.clone());
                                 let now = js_sys::Date::now();
                                 let (last, shown) = typing.get_value();
                                 let shown = shown && now - last < 2_000.0;
