@@ -158,7 +158,7 @@ pub const DE: Texts = Texts {
     wall_resume: "Weiterblättern",
 
     search_bookings: "Buchungen durchsuchen",
-    search_bookings_placeholder: "Name, Rasse, Kunde, Buchung, Platz, Pflege suchen …",
+    search_bookings_placeholder: "Name, Rasse, Kunde suchen …",
     any: "Alle",
     clear_filters: "Filter zurücksetzen",
     export_csv: "CSV exportieren",

@@ -152,7 +152,7 @@ pub const EN: Texts = Texts {
     wall_resume: "Resume paging",
 
     search_bookings: "Search bookings",
-    search_bookings_placeholder: "Search name, breed, customer, booking, location, care…",
+    search_bookings_placeholder: "Search name, breed, customer…",
     any: "Any",
     clear_filters: "Clear filters",
     export_csv: "Export CSV",

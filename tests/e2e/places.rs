@@ -69,8 +69,9 @@ pub(crate) async fn emulate(page: &Page, size: Size, touch: bool) {
 }
 
 /// Everything that sticks out sideways: the page itself, any element of the app past the
-/// viewport, any scroll container of the app that scrolls sideways, and any block of the
-/// app whose content is wider than its box. Visually hidden parts (clipped) do not count.
+/// viewport, any scroll container of the app that scrolls sideways, any block of the app
+/// whose content is wider than its box, and any empty field's placeholder cut by its box
+/// (which no scroll width shows). Visually hidden parts (clipped) do not count.
 const OVERFLOW_SCRIPT: &str = r#"
 const vw = document.documentElement.clientWidth;
 const bad = [];
@@ -94,6 +95,15 @@ for (const el of document.querySelectorAll('.kd, .kd *')) {
   if ((sticksOut || scrolls || spills) && !hidden(el)) {
     bad.push(`${name(el)}: box ${Math.round(r.left)}..${Math.round(r.right)} of ${vw}, scrollWidth ${el.scrollWidth} > clientWidth ${el.clientWidth}`);
   }
+}
+const pen = document.createElement('canvas').getContext('2d');
+for (const el of document.querySelectorAll('.kd input[placeholder]')) {
+  if (el.value || el.clientWidth === 0 || hidden(el)) continue;
+  const cs = getComputedStyle(el);
+  pen.font = cs.font;
+  const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+  const text = pen.measureText(el.placeholder).width;
+  if (text > room + 1) bad.push(`input[name=${el.name}]: placeholder "${el.placeholder}" ${Math.ceil(text)} px in ${Math.floor(room)}`);
 }
 return bad.slice(0, 12);
 "#;
