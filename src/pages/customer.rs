@@ -38,16 +38,47 @@ fn CustomerDetail(id: String) -> impl IntoView {
     invoices.hold();
     let back_href = cache.config().href("/invoices");
     let t = crate::i18n::t();
-    let title = (t.customer_title)(&id);
     let today = crate::clock::today_local();
     // The bookings first, shown as soon as they are in: they say when, which animals and
     // where. The balance and the invoices come with the invoice list, into parts of their
     // own, so the stays are not rebuilt (and a keyboard user's place in them not lost) when
     // it arrives; when it fails, its section says so with a Retry while the stays stay. Only
     // a customer no booking names waits for the invoices to be found or not.
+    // When the bookings fail (with none to show), the invoices still show: the heading and
+    // the balance above the bookings' error, in place of the stays, the invoices below it.
+    // What a customer owes needs no stays, and the counter asks it most.
+    let failed = {
+        let (error, data) = (bookings.error.clone(), bookings.data.clone());
+        Memo::new(move |_| error.with(Option::is_some) && data.with(Option::is_none))
+    };
+    let title = (t.customer_title)(&id);
+    let id = Arc::new(id);
+    let above = {
+        let (id, invoices, title) = (id.clone(), invoices.clone(), title.clone());
+        move || {
+            failed.get().then(|| {
+                view! {
+                    {heading(title.clone())}
+                    {balance_section(open_balance(id.clone(), &invoices, today))}
+                    <h2>{t.stays}</h2>
+                }
+            })
+        }
+    };
+    let below = {
+        let (id, invoices) = (id.clone(), invoices.clone());
+        move || {
+            failed.get().then(|| {
+                view! {
+                    <h2>{t.invoices}</h2>
+                    {invoice_section(id.clone(), &invoices, today)}
+                }
+            })
+        }
+    };
     // The heading comes after the bookings' "Updated … Refresh", as on the other record
     // pages: the stylesheet floats that line beside the heading where there is room.
-    query_view(
+    let stays = query_view(
         bookings,
         Role::Main,
         t.loading_bookings,
@@ -57,40 +88,54 @@ fn CustomerDetail(id: String) -> impl IntoView {
             let body = if known.is_unknown() {
                 named_by_invoices(&id, invoices.clone(), booking_list, &back_href, today)
             } else {
-                let id = Arc::new(id.clone());
-                let data = invoices.data.clone();
-                let open_balance = {
-                    let id = id.clone();
-                    move || {
-                        let open = data.get().map(|l| invoice_records(&id, &l, today).open);
-                        balance(open)
-                    }
-                };
-                let section = query_view(
-                    invoices.clone(),
-                    Role::Related,
-                    t.loading_invoices,
-                    None,
-                    move |list| {
-                        let rows = invoice_records(&id, &list, today).invoices;
-                        invoice_table(list, rows)
-                    },
-                );
                 records_view(
                     known,
                     booking_list,
-                    open_balance.into_any(),
-                    section.into_any(),
+                    open_balance(id.clone(), &invoices, today),
+                    invoice_section(id.clone(), &invoices, today),
                 )
             };
             view! {
-                <header class="kd-page__head">
-                    <h1>{title.clone()}</h1>
-                </header>
+                {heading(title.clone())}
                 {body}
             }
         },
+    );
+    view! {
+        {above}
+        {stays}
+        {below}
+    }
+}
+
+fn heading(title: String) -> impl IntoView {
+    view! {
+        <header class="kd-page__head">
+            <h1>{title}</h1>
+        </header>
+    }
+}
+
+/// The customer's open balance, following the invoice list.
+fn open_balance(id: Arc<String>, invoices: &Query<List<Invoice>>, today: Date) -> AnyView {
+    let data = invoices.data.clone();
+    (move || balance(data.get().map(|l| invoice_records(&id, &l, today).open))).into_any()
+}
+
+/// The customer's invoices with the invoice list's loading and error states.
+fn invoice_section(id: Arc<String>, invoices: &Query<List<Invoice>>, today: Date) -> AnyView {
+    let t = crate::i18n::t();
+    query_view(
+        invoices.clone(),
+        Role::Related,
+        t.loading_invoices,
+        None,
+        move |list| {
+            let rows = invoice_records(&id, &list, today).invoices;
+            invoice_table(list, rows)
+        },
     )
+    .into_any()
 }
 
 /// A customer no booking names: the invoice list says whether it exists at all.
@@ -209,9 +254,7 @@ fn records_view(
         view! { <ul class="kd-customer-animals">{items}</ul> }.into_any()
     };
     view! {
-        <section class="kd-totals kd-balance" aria-label=t.open_balance>
-            {balance}
-        </section>
+        {balance_section(balance)}
         <h2>{t.now}</h2>
         {stays(split.now.clone(), t.no_stay_today, t.now)}
         <h2>{t.upcoming}</h2>
@@ -225,4 +268,14 @@ fn records_view(
         {invoices}
     }
     .into_any()
+}
+
+/// The open balance's box at the top of the page.
+fn balance_section(balance: AnyView) -> impl IntoView {
+    let t = crate::i18n::t();
+    view! {
+        <section class="kd-totals kd-balance" aria-label=t.open_balance>
+            {balance}
+        </section>
+    }
 }

@@ -513,6 +513,54 @@ async fn a_customers_stays_show_while_the_invoices_fail() {
     server.stop().await;
 }
 
+/// The other way round: with the booking list failing, a customer's page shows its heading,
+/// open balance and invoices around the bookings' error and Retry, in place of the stays (it
+/// showed the error alone, though the invoices were in). Once the bookings come, the stays.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_customers_invoices_show_while_the_bookings_fail() {
+    let faults = Faults::default();
+    let server = serve(dataset(), Some(dist()), faults.clone()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        faults.set(FaultSettings::fault(Fault::Status(400)).on_path("/api/bookings"));
+        b.goto(&format!("{url}/customers/c-1")).await;
+        b.wait_text(".kd-table--invoices tbody", "INV-1").await;
+        b.wait_text(".kd-state--error", "HTTP 400").await;
+        let balance = shown_sums(&b, ".kd-balance").await;
+        assert_eq!(
+            balance["EUR"], "100.00",
+            "120 open minus the 20 credit note"
+        );
+        // In order: the heading, the balance, the stays' error, the invoices; no stays.
+        let order = "return [...document.querySelectorAll('.kd-main h1, .kd-main h2, \
+            .kd-balance, .kd-state--error, .kd-table')].map(e => e.tagName === 'TABLE' \
+            ? e.className : e.classList[0] || e.textContent.trim());";
+        assert_eq!(
+            crate::places::js(&b, order).await,
+            json!([
+                "Customer c-1",
+                "kd-totals",
+                "Open balance",
+                "Stays",
+                "kd-state",
+                "Invoices",
+                "kd-table kd-table--invoices"
+            ])
+        );
+        faults.clear();
+        b.click(".kd-state--error button").await;
+        b.wait_text(".kd-table--bookings", "b-1").await;
+        b.wait_text(".kd-table--invoices tbody", "INV-1").await;
+        b.wait_text(".kd-customer-animals", "Rex").await;
+        let after = "return [document.querySelectorAll('.kd-main h1').length, \
+            document.querySelectorAll('.kd-balance').length, \
+            document.querySelectorAll('.kd-state--error').length];";
+        assert_eq!(crate::places::js(&b, after).await, json!([1, 1, 0]));
+    })
+    .await;
+    server.stop().await;
+}
+
 /// An invoice naming a booking the service does not know says so; it said "could not be
 /// loaded", as for a dropped network, and sent staff to check the Wi-Fi.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
