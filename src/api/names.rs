@@ -111,7 +111,7 @@ impl NameIndex {
         // Whatever is already in the cache is known at once.
         for id in &ids {
             if let Some(a) = cache.animal_if_loaded(id) {
-                let folded = animal_haystack(&a);
+                let folded = haystack(&a);
                 lock(&shared.entries).insert(id.clone(), (a, folded));
             }
         }
@@ -225,7 +225,7 @@ async fn worker(cache: Cache, shared: Arc<Shared>) {
                     settle();
                     shared.failed.fetch_sub(1, Ordering::Relaxed);
                 }
-                let folded = animal_haystack(&a);
+                let folded = haystack(&a);
                 lock(&shared.entries).insert(id, (a, folded));
             }
             // Failed because the network went meanwhile: asked again once it is back.
@@ -250,4 +250,10 @@ async fn worker(cache: Cache, shared: Arc<Shared>) {
         }
         shared.dirty.store(true, Ordering::Relaxed);
     }
+}
+
+/// The animal's search text, its species in the screen's language.
+fn haystack(a: &Animal) -> String {
+    let species = a.species.as_deref().unwrap_or("");
+    animal_haystack(a, crate::i18n::t().species_name(species))
 }

@@ -147,11 +147,15 @@ pub struct AnimalEntry<'a> {
     pub folded: &'a str,
 }
 
-/// Folded name and breed of an animal, the text a search looks in.
-pub fn animal_haystack(a: &Animal) -> String {
+/// Folded name, breed and `species` (the species as the view shows it, in its language) of
+/// an animal: the text a search looks in. The species for "Hund" or "cat" typed into the
+/// search, as the status's words are searched in the booking's text.
+pub fn animal_haystack(a: &Animal, species: &str) -> String {
     let mut s = fold(a.name.as_deref().unwrap_or(""));
     s.push('\u{1f}');
     s.push_str(&fold(a.breed.as_deref().unwrap_or("")));
+    s.push('\u{1f}');
+    s.push_str(&fold(species));
     s
 }
 

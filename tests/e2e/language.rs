@@ -205,6 +205,10 @@ async fn a_german_browser_gets_german_words_dates_and_amounts_without_any_settin
         assert_eq!(js(&b, chosen).await, json!(["dog", 1]));
         let rows = wait_plain(&b, ".kd-table--bookings tbody", "Bella").await;
         assert!(!rows.contains("Mimi"), "{rows}");
+        // The search finds the species by the word the screen shows: "katze", the cats.
+        b.goto(&format!("{url}/bookings?q=katze")).await;
+        let rows = wait_plain(&b, ".kd-table--bookings tbody", "Mimi").await;
+        assert!(!rows.contains("Bella"), "{rows}");
         // No results, announced in German.
         b.goto(&format!("{url}/bookings?q=niemand-heisst-so")).await;
         wait_plain(&b, ".kd-state--empty", "Keine Buchung passt zu dieser Suche").await;
