@@ -31,7 +31,7 @@ const OFFLINE_POLL_MS: u32 = 1_000;
 /// unknown (search and sort without their names) until the page was opened again.
 const AGAIN_MS: [u32; 4] = [5_000, 15_000, 30_000, 60_000];
 
-/// A loaded animal with its folded name and breed (what a search looks in).
+/// A loaded animal with its folded name, breed and species (what a search looks in).
 pub type Entry = (Arc<Animal>, String);
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {

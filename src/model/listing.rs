@@ -141,7 +141,7 @@ impl BookingFilter {
     }
 }
 
-/// What an animal contributes to the list: its record and its folded name and breed.
+/// What an animal contributes to the list: its record and its folded search text.
 pub struct AnimalEntry<'a> {
     pub animal: &'a Animal,
     pub folded: &'a str,

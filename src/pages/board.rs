@@ -91,7 +91,8 @@ pub fn BoardPage() -> impl IntoView {
     // router moves to a typed month or day a frame later (later still on a busy tablet), and
     // writing that day into the field then reset the part being typed, so the year's next
     // digits made 0027, not 2027. While the run lasts and the field has focus, the field is
-    // given the value it has: setting that leaves its typing alone.
+    // given the value it has: setting that leaves its typing alone. Leaving the field shows
+    // the board's day again (a year left half typed, a Back pressed meanwhile).
     let typed_value = StoredValue::new(String::new());
     let shown = move || {
         let day = day.get().to_string();
@@ -207,6 +208,12 @@ pub fn BoardPage() -> impl IntoView {
                             type="date"
                             name="date"
                             prop:value=shown
+                            on:blur=move |ev| {
+                                let (field, day) = (event_target::<web_sys::HtmlInputElement>(&ev), day.get_untracked().to_string());
+                                if field.value() != day {
+                                    field.set_value(&day);
+                                }
+                            }
                             on:change=move |ev| {
                                 // A date typed into the field is one history entry: its month,
                                 // day and year each end a complete date, so within a run of

@@ -46,7 +46,9 @@ fn CustomerDetail(id: String) -> impl IntoView {
     // a customer no booking names waits for the invoices to be found or not.
     // When the bookings fail (with none to show), the invoices still show: the heading and
     // the balance above the bookings' error, in place of the stays, the invoices below it.
-    // What a customer owes needs no stays, and the counter asks it most.
+    // What a customer owes needs no stays, and the counter asks it most. When the bookings
+    // then come, the page is built as above and the invoices' part with it (focus in it is
+    // lost then, once, after an outage).
     let failed = {
         let (error, data) = (bookings.error.clone(), bookings.data.clone());
         Memo::new(move |_| error.with(Option::is_some) && data.with(Option::is_none))

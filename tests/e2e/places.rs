@@ -100,7 +100,9 @@ const pen = document.createElement('canvas').getContext('2d');
 for (const el of document.querySelectorAll('.kd input[placeholder]')) {
   if (el.value || el.clientWidth === 0 || hidden(el)) continue;
   const cs = getComputedStyle(el);
-  pen.font = cs.font;
+  // An empty shorthand (Chromium's when a font setting cannot be written in it) would
+  // leave the pen's font as it was: build it from the parts.
+  pen.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
   const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
   const text = pen.measureText(el.placeholder).width;
   if (text > room + 1) bad.push(`input[name=${el.name}]: placeholder "${el.placeholder}" ${Math.ceil(text)} px in ${Math.floor(room)}`);
