@@ -18,6 +18,9 @@ use std::sync::Arc;
 /// How often the local clock is read: "Today", late pickups and the wall's clock follow it.
 const CLOCK_SECS: u64 = 15;
 
+/// Changes of the date field less than this far apart are one date being typed (ms).
+const TYPING_RUN_MS: f64 = 2_000.0;
+
 /// Today's date and the minutes since midnight, by the browser's local clock.
 pub fn local_now() -> (Day, u16) {
     let now = js_sys::Date::new_0();
@@ -96,7 +99,7 @@ pub fn BoardPage() -> impl IntoView {
     let typed_value = StoredValue::new(String::new());
     let shown = move || {
         let day = day.get().to_string();
-        let run = js_sys::Date::now() - typing.get_value().0 < 2_000.0;
+        let run = js_sys::Date::now() - typing.get_value().0 < TYPING_RUN_MS;
         let focused = || {
             let field = document().query_selector(".kd-board input[name=date]:focus");
             field.ok().flatten().is_some()
@@ -224,7 +227,7 @@ pub fn BoardPage() -> impl IntoView {
                                 typed_value.set_value(typed.clone());
                                 let now = js_sys::Date::now();
                                 let (last, shown) = typing.get_value();
-                                let shown = shown && now - last < 2_000.0;
+                                let shown = shown && now - last < TYPING_RUN_MS;
                                 let day = Day::parse(&typed).filter(|_| !typed.starts_with('0'));
                                 typing.set_value((now, shown || day.is_some()));
                                 if let Some(d) = day {
