@@ -7,7 +7,7 @@
 #                               prints a table and writes target/bench/browser.json
 #   scripts/bench.sh browser --smoke    one run at 1 000 bookings, no Lighthouse (the test
 #                               command runs this so the benchmark cannot rot)
-# Options after `browser` go to bench/browser.mjs: --sizes 1000,10000 --runs 3 --lighthouse
+# Options after `browser` go to bench/browser.mjs: --sizes 1000,10000 --runs 3 --lighthouse-runs 5
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/setup.sh
