@@ -407,8 +407,8 @@ async function main() {
     const each = (key, f) => lh.runs.map((r) => f(r[key])).join(", ");
     console.log(`\nLighthouse (${lh.formFactor}, ${lh.throttling} throttling) on /bookings at ${SIZES[0]} bookings, medians of ${lh.runs.length} runs: score ${lh.score}, LCP ${fmt(lh.lcpMs)}, TBT ${fmt(lh.tbtMs)}, FCP ${fmt(lh.fcpMs)}, CLS ${lh.cls.toFixed(3)}`);
     console.log(`  each run: score ${each("score", String)}; LCP ${each("lcpMs", fmt)}; TBT ${each("tbtMs", fmt)}`);
+    console.log(`LCP element: ${lh.lcpElement || "not reported"}`);
   }
-  if (lh) console.log(`LCP element: ${lh.lcpElement ?? "not reported"}`);
 
   mkdirSync(path.dirname(args.out), { recursive: true });
   writeFileSync(args.out, JSON.stringify({ date, machine, chromium: version, sizes, results, lighthouse: lh }, null, 2));
