@@ -38,6 +38,90 @@ async fn nginx_serves_the_app_under_a_sub_path() {
 /// The negative control for the CSP checks below: trunk's loader put back inline, as trunk
 /// writes it, must be blocked by the policy, and the browser log must say so. Without this,
 /// "no violation logged" could just mean the log is not being read.
+/// build.sh renames the wasm's imports (and its closures' exports) to one or two letters in
+/// the wasm and the glue together (scripts/short-wasm-names.mjs): wasm-bindgen's own names
+/// carry 16 hex digits each, twice, about 6.7 KB brotli of the app. That the renamed pair
+/// still links is what every other test here shows by running the app.
+#[test]
+fn the_release_wasm_and_its_glue_speak_short_names() {
+    let dist = dist();
+    let wasm = std::fs::read(dist.join(file_named(&dist, "_bg.wasm"))).expect("the wasm");
+    let glue = std::fs::read_to_string(dist.join(file_named(&dist, ".js"))).expect("the glue");
+    let imports = wasm_imports(&wasm);
+    assert!(
+        imports.len() > 100,
+        "the app imports its DOM calls: {imports:?}"
+    );
+    let long: Vec<_> = imports
+        .iter()
+        .filter(|(module, name)| module != "a" || name.len() > 2)
+        .collect();
+    assert!(long.is_empty(), "imports not shortened: {long:?}");
+    for hashed in ["__wbg_", "wasm_bindgen_", "_bg.js"] {
+        assert!(!glue.contains(hashed), "the glue still names {hashed}…");
+    }
+}
+
+/// The (module, name) of each import in a wasm binary: its import section (id 2).
+fn wasm_imports(wasm: &[u8]) -> Vec<(String, String)> {
+    fn uleb(b: &[u8], at: &mut usize) -> usize {
+        let (mut n, mut shift) = (0, 0);
+        loop {
+            let byte = b[*at];
+            *at += 1;
+            n |= usize::from(byte & 0x7f) << shift;
+            if byte < 0x80 {
+                return n;
+            }
+            shift += 7;
+        }
+    }
+    fn name(b: &[u8], at: &mut usize) -> String {
+        let len = uleb(b, at);
+        *at += len;
+        String::from_utf8_lossy(&b[*at - len..*at]).into_owned()
+    }
+    assert_eq!(&wasm[..4], b"\0asm", "a wasm module");
+    let mut at = 8;
+    while at < wasm.len() {
+        let id = wasm[at];
+        at += 1;
+        let size = uleb(wasm, &mut at);
+        if id != 2 {
+            at += size;
+            continue;
+        }
+        let mut imports = Vec::new();
+        for _ in 0..uleb(wasm, &mut at) {
+            let module = name(wasm, &mut at);
+            let field = name(wasm, &mut at);
+            let kind = wasm[at];
+            at += 1;
+            let limits = |at: &mut usize| {
+                let flags = wasm[*at];
+                *at += 1;
+                uleb(wasm, at);
+                if flags & 1 == 1 {
+                    uleb(wasm, at);
+                }
+            };
+            match kind {
+                0 => drop(uleb(wasm, &mut at)),
+                1 => {
+                    at += 1;
+                    limits(&mut at)
+                }
+                2 => limits(&mut at),
+                3 => at += 2,
+                other => panic!("import kind {other}"),
+            }
+            imports.push((module, field));
+        }
+        return imports;
+    }
+    Vec::new()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_policy_blocks_an_inline_loader_and_the_test_would_see_it() {
     let original = std::fs::read_to_string(dist().join("index.html")).expect("index.html");

@@ -1,0 +1,174 @@
+// Short names for the wasm's imports and wasm-bindgen's closure exports, in the .wasm and its
+// JS glue together (scripts/build.sh, step 0a).
+//
+//   node scripts/short-wasm-names.mjs APP_bg.wasm APP.js
+//
+// Why: wasm-bindgen names every import `__wbg_<method>_<16 hex digits>` under the module
+// "./kennel-desk_bg.js", and each closure's invoke export by its whole Rust type (up to 334
+// characters). The names are written twice, once in the wasm and once in the glue, and the
+// hex digits do not compress. Nothing reads them but the glue's imports object and its
+// calls into the wasm, so a name of one or two letters does the same work. The wasm finds its
+// imports by (module, name), so the two files are rewritten as a pair; a name that is not
+// found exactly where expected stops the build rather than leaving a wasm that cannot link.
+// Exports other than the closures' (memory, malloc, main, ...) keep their names: trunk's
+// loader and wasm-bindgen's start-up read some of them. The custom sections go too.
+import { readFileSync, writeFileSync } from "node:fs";
+
+const [wasmPath, jsPath] = process.argv.slice(2);
+if (!wasmPath || !jsPath) {
+  console.error("usage: short-wasm-names.mjs APP_bg.wasm APP.js");
+  process.exit(2);
+}
+const fail = (msg) => {
+  console.error(`short-wasm-names: ${msg}`);
+  process.exit(1);
+};
+
+const wasm = readFileSync(wasmPath);
+let js = readFileSync(jsPath, "utf8");
+
+// --- The binary format's pieces we need: LEB128 integers and names. ---
+function readU32(buf, pos) {
+  let result = 0;
+  let shift = 0;
+  for (;;) {
+    const byte = buf[pos++];
+    result |= (byte & 0x7f) << shift;
+    if (byte < 0x80) return [result >>> 0, pos];
+    shift += 7;
+  }
+}
+function u32(n) {
+  const out = [];
+  do {
+    let byte = n & 0x7f;
+    n >>>= 7;
+    if (n) byte |= 0x80;
+    out.push(byte);
+  } while (n);
+  return Buffer.from(out);
+}
+function readName(buf, pos) {
+  const [len, start] = readU32(buf, pos);
+  return [buf.toString("utf8", start, start + len), start + len];
+}
+const name = (s) => {
+  const bytes = Buffer.from(s, "utf8");
+  return Buffer.concat([u32(bytes.length), bytes]);
+};
+// The bytes of one import's or export's description after its name(s), copied unchanged.
+function skipImportDesc(buf, pos) {
+  const kind = buf[pos++];
+  const limits = (p) => {
+    const flags = buf[p++];
+    [, p] = readU32(buf, p);
+    if (flags & 1) [, p] = readU32(buf, p);
+    return p;
+  };
+  if (kind === 0) return readU32(buf, pos)[1]; // function: type index
+  if (kind === 1) return limits(pos + 1); // table: reftype, limits
+  if (kind === 2) return limits(pos); // memory: limits
+  if (kind === 3) return pos + 2; // global: valtype, mutability
+  if (kind === 4) return readU32(buf, pos + 1)[1]; // tag: attribute, type index
+  fail(`unknown import kind ${kind}`);
+}
+
+// Names of one or two characters that are JS identifiers: a..Z, then two-letter ones.
+const FIRST = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const REST = FIRST + "0123456789_$";
+function shortName(i) {
+  if (i < FIRST.length) return FIRST[i];
+  i -= FIRST.length;
+  return FIRST[Math.floor(i / REST.length) % FIRST.length] + REST[i % REST.length];
+}
+
+const renames = new Map(); // old JS property name -> new
+let glueModule = null;
+const MODULE = "a";
+const sections = [];
+let pos = 8;
+if (wasm.readUInt32LE(0) !== 0x6d736100) fail(`${wasmPath} is not a wasm module`);
+while (pos < wasm.length) {
+  const id = wasm[pos];
+  const [size, start] = readU32(wasm, pos + 1);
+  const end = start + size;
+  let body = wasm.subarray(start, end);
+  if (id === 2) {
+    // Import section: each import from the glue's module gets the next short name.
+    const [count, p0] = readU32(body, 0);
+    const parts = [u32(count)];
+    let p = p0;
+    let n = 0;
+    for (let i = 0; i < count; i++) {
+      let mod, field;
+      [mod, p] = readName(body, p);
+      [field, p] = readName(body, p);
+      const descStart = p;
+      p = skipImportDesc(body, p);
+      if (mod.startsWith("./") && mod.endsWith("_bg.js")) {
+        if (glueModule && glueModule !== mod) fail(`two glue modules: ${glueModule}, ${mod}`);
+        glueModule = mod;
+        const short = shortName(n++);
+        if (renames.has(field)) fail(`import ${field} twice`);
+        renames.set(field, short);
+        parts.push(name(MODULE), name(short));
+      } else {
+        parts.push(name(mod), name(field));
+      }
+      parts.push(body.subarray(descStart, p));
+    }
+    body = Buffer.concat(parts);
+  } else if (id === 7) {
+    // Export section: the closures' invoke exports (named after their Rust types) get `$N`,
+    // which no Rust or wasm-bindgen export is called.
+    const [count, p0] = readU32(body, 0);
+    const parts = [u32(count)];
+    let p = p0;
+    let n = 0;
+    for (let i = 0; i < count; i++) {
+      let field;
+      [field, p] = readName(body, p);
+      const descStart = p;
+      p = readU32(body, p + 1)[1]; // kind, index
+      if (field.startsWith("wasm_bindgen_") && field.includes("closure")) {
+        const short = `$${n++}`;
+        renames.set(field, short);
+        parts.push(name(short));
+      } else {
+        parts.push(name(field));
+      }
+      parts.push(body.subarray(descStart, p));
+    }
+    body = Buffer.concat(parts);
+  }
+  // Custom sections (producers, target_features, wasm-bindgen's markers: 269 B) are notes for
+  // tools; the browser skips them, so they are not shipped.
+  if (id !== 0) sections.push(Buffer.from([id]), u32(body.length), body);
+  pos = end;
+}
+if (!glueModule) fail("no imports from the glue module (already shortened?)");
+
+// --- The glue: the imports object's keys and the calls to the closure exports. ---
+// Every name carries a hash or a Rust path, so a whole-identifier match cannot hit anything else.
+const ident = (s) => new RegExp(`(?<![\\w$])${s.replace(/[$]/g, "\\$")}(?![\\w$])`, "g");
+const moduleKey = JSON.stringify(glueModule);
+if (js.split(moduleKey).length !== 2) fail(`expected ${moduleKey} once in ${jsPath}`);
+js = js.replace(moduleKey, () => MODULE);
+for (const [old, short] of renames) {
+  const re = ident(old);
+  const hits = (js.match(re) || []).length;
+  // An import is one key of the imports object; a closure export is called from one or more
+  // places (and must be called somewhere, or wasm-bindgen would not have exported it).
+  if (old.startsWith("wasm_bindgen_") ? hits < 1 : hits !== 1) {
+    fail(`expected ${old} ${old.startsWith("wasm_bindgen_") ? "at least once" : "once"} in ${jsPath}, found ${hits}`);
+  }
+  js = js.replace(re, () => short);
+}
+
+writeFileSync(wasmPath, Buffer.concat([wasm.subarray(0, 8), ...sections]));
+writeFileSync(jsPath, js);
+console.log(
+  `short-wasm-names: ${renames.size} names shortened (${wasm.length} -> ${
+    8 + sections.reduce((a, b) => a + b.length, 0)
+  } B wasm)`,
+);
