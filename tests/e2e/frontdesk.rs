@@ -375,8 +375,8 @@ async fn board_lanes_counts_and_flags_for_today_and_another_day() {
         // Owes: the booking's own open invoice, and the customer's open one; paid and
         // "overdue" (unknown) are not owing.
         wait_for("owes flags", vec!["b-arr1".to_string(), "b-in1".to_string()], || flagged(&b, "owes")).await;
-        b.wait_text("[data-booking='b-arr1'] .kd-flag--owes", "Owes €120.00").await;
-        b.wait_text("[data-booking='b-in1'] .kd-flag--owes", "Owes CHF 42.35").await;
+        b.wait_text("[data-booking='b-arr1'] .kd-flag--owes", "Customer owes €120.00").await;
+        b.wait_text("[data-booking='b-in1'] .kd-flag--owes", "Customer owes CHF 42.35").await;
         assert_eq!(flagged(&b, "late").await, ["b-late"]);
         // A care note keeps its space from the flags under it, the same for a short note (a
         // paragraph: `.kd p` outranked its margin and the flags touched it) as for a long

@@ -124,8 +124,8 @@ async fn a_german_browser_gets_german_words_dates_and_amounts_without_any_settin
         wait_plain(&b, ".kd-lane--arriving", "Niemand").await;
         wait_plain(&b, ".kd-lane--in-house h2", "Im Haus").await;
         wait_plain(&b, ".kd-lane--going-home h2", "Abholung").await;
-        wait_plain(&b, "[data-booking='b-2'] .kd-flag--owes", "Offen: 1.234,50 €").await;
-        wait_plain(&b, "[data-booking='b-3'] .kd-flag--owes", "Offen: 42,35 CHF").await;
+        wait_plain(&b, "[data-booking='b-2'] .kd-flag--owes", "Kunde: 1.234,50 € offen").await;
+        wait_plain(&b, "[data-booking='b-3'] .kd-flag--owes", "Kunde: 42,35 CHF offen").await;
         wait_plain(&b, "[data-booking='b-3'] .kd-card__care", "Keine Pflegehinweise").await;
         // The species in German (the service writes English), the breed as written.
         wait_plain(&b, "[data-booking='b-2'] .kd-card__animal", "Katze · British Shorthair").await;
