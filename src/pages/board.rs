@@ -14,6 +14,7 @@ use leptos_router::hooks::query_signal_with_options;
 use leptos_router::NavigateOptions;
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
+use wasm_bindgen::JsCast;
 
 /// How often the local clock is read: "Today", late pickups and the wall's clock follow it.
 const CLOCK_SECS: u64 = 15;
@@ -90,24 +91,29 @@ pub fn BoardPage() -> impl IntoView {
     });
     let locations = Memo::new(move |_| view_param.get().as_deref() == Some("locations"));
     let run_cards = RwSignal::new(false);
-    // The field shows the board's day, but not while a date is being typed into it: the
-    // router moves to a typed month or day a frame later (later still on a busy tablet), and
-    // writing that day into the field then reset the part being typed, so the year's next
-    // digits made 0027, not 2027. While the run lasts and the field has focus, the field is
-    // given the value it has: setting that leaves its typing alone. Leaving the field shows
-    // the board's day again (a year left half typed, a Back pressed meanwhile).
-    let typed_value = StoredValue::new(String::new());
-    let shown = move || {
-        let day = day.get().to_string();
-        let run = js_sys::Date::now() - typing.get_value().0 < TYPING_RUN_MS;
-        let focused = || {
-            let field = document().query_selector(".kd-board input[name=date]:focus");
-            field.ok().flatten().is_some()
+    // The date field shows the board's day, but is not written while a date is being typed
+    // into it: the router moves to a typed month or day a frame later (later still on a busy
+    // tablet), and a write then resets the part being typed. Writing the day made the year's
+    // next digits 0027, not 2027; writing the value the field had lost a day's first digit
+    // typed before the month's board came (a day part of "0" leaves the value empty, and an
+    // empty value clears every part). So no write while the run lasts and the field has
+    // focus. Leaving the field shows the board's day again (a year left half typed, a Back
+    // pressed meanwhile); Previous, Today and Next end the run, so the field follows them.
+    // Called where the day's label is made, which follows the day (an effect of its own with
+    // a node ref cost 2.5 KB of wasm); the field's `value` attribute gives the first day,
+    // before the field exists.
+    let show_day = move |day: String| {
+        let field = document().query_selector(".kd-board input[name=date]");
+        let Some(field) = field
+            .ok()
+            .flatten()
+            .map(JsCast::unchecked_into::<web_sys::HtmlInputElement>)
+        else {
+            return;
         };
-        if run && focused() {
-            typed_value.get_value()
-        } else {
-            day
+        let run = js_sys::Date::now() - typing.get_value().0 < TYPING_RUN_MS;
+        if !(run && field.matches(":focus").unwrap_or(false)) && field.value() != day {
+            field.set_value(&day);
         }
     };
     let go = move |d: Day| {
@@ -180,7 +186,9 @@ pub fn BoardPage() -> impl IntoView {
                             // only the query, which `a11y::follow_navigation` leaves alone,
                             // and a board without a date moves on at midnight. Set here, where
                             // the day's label is made: an effect of its own cost 0.7 KB of wasm.
-                            let label = day_label(day.get());
+                            let day = day.get();
+                            show_day(day.to_string());
+                            let label = day_label(day);
                             if standalone {
                                 crate::a11y::set_title(&format!("{} {label}", what()));
                             }
@@ -210,7 +218,7 @@ pub fn BoardPage() -> impl IntoView {
                         <input
                             type="date"
                             name="date"
-                            prop:value=shown
+                            value=day.get_untracked().to_string()
                             on:blur=move |ev| {
                                 let (field, day) = (event_target::<web_sys::HtmlInputElement>(&ev), day.get_untracked().to_string());
                                 if field.value() != day {
@@ -224,7 +232,6 @@ pub fn BoardPage() -> impl IntoView {
                                 // pushed and the rest replace it. A year typed digit by digit
                                 // passes 0002, 0020 and 0202, which are no boards to show.
                                 let typed = event_target_value(&ev);
-                                typed_value.set_value(typed.clone());
                                 let now = js_sys::Date::now();
                                 let (last, shown) = typing.get_value();
                                 let shown = shown && now - last < TYPING_RUN_MS;

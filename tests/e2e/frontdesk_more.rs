@@ -679,3 +679,43 @@ async fn a_scanners_enter_before_the_list_has_come_opens_the_booking_when_it_com
     .await;
     server.stop().await;
 }
+
+/// On a slow tablet the board moves to a typed month a frame late, when the day's first
+/// digit is already in: that digit and the next still make the day (a full run once lost
+/// them, the board stayed on the month with its old day). The router navigates in an
+/// animation frame; here the page's frames are held while the month and the day's first
+/// digit are typed, which makes that late frame certain.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_day_typed_while_the_board_is_a_frame_behind_the_month_is_kept() {
+    let server = app(dataset()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.goto(&format!("{url}/board?date=2028-02-14")).await;
+        b.wait_text(".kd-board__date", "February 14, 2028").await;
+        let hold = "window.kdFrames = [];
+            const raf = requestAnimationFrame.bind(window);
+            window.requestAnimationFrame = cb => kdFrames.push(cb);
+            window.kdRelease = () => {
+              window.requestAnimationFrame = raf;
+              const held = kdFrames.splice(0);
+              held.forEach(cb => raf(cb));
+              return held.length;
+            };
+            return true;";
+        js(&b, hold).await;
+        // Focused anew, the field takes keys in its month's part.
+        let field = b.element("input[name='date']").await;
+        let focus = "const i = document.querySelector('input[name=date]'); i.blur(); i.focus(); return true;";
+        js(&b, focus).await;
+        field.send_keys("030").await.expect("the month and the day's first digit");
+        let held = js(&b, "return kdRelease();").await;
+        assert!(held.as_u64().is_some_and(|n| n >= 1), "the month's navigation waited: {held}");
+        b.wait_text(".kd-board__date", "March 14, 2028").await;
+        field.send_keys("1").await.expect("the day's second digit");
+        b.wait_text(".kd-board__date", "March 1, 2028").await;
+        let value = js(&b, "return document.querySelector('input[name=date]').value;").await;
+        assert_eq!(value, json!("2028-03-01"));
+    })
+    .await;
+    server.stop().await;
+}
