@@ -81,20 +81,38 @@ done
 # 0b. wasm-bindgen's JS glue minified (esbuild, which setup.sh installs): 71 -> 32 KB raw,
 # 9.4 -> 7.6 KB brotli, and less for the browser to parse before the wasm can start. Without
 # bundling, no syntax lowering (its default target), names kept where they matter: the wasm
-# finds its imports by property name, which esbuild never renames; exports keep theirs. The
-# file keeps trunk's name; its modulepreload integrity is computed anew, as the stylesheet's.
+# finds its imports by property name, which esbuild never renames; exports keep theirs.
 #
 # Then the wasm's import names and its closures' export names are shortened in the wasm and
 # the glue together (scripts/short-wasm-names.mjs): wasm-bindgen writes each import as
 # `__wbg_<method>_<16 hex digits>` in both files, and hex digits do not compress. 782,670 ->
-# 769,128 B raw and 243,290 -> 239,381 B brotli for the wasm; 29,895 -> 20,907 B raw and
+# 768,852 B raw and 243,290 -> 239,334 B brotli for the wasm; 29,895 -> 20,907 B raw and
 # 7,253 -> 4,481 B brotli for the glue.
+#
+# Last, the pair is named by a hash of what it now holds. Trunk's name is a hash of cargo's
+# wasm, taken before all this, so the same Rust source kept its name when these steps
+# changed the files; the two halves of a pair must never meet a cached half of another
+# (a LinkError), and deploy/nginx.conf caches them as immutable. Every mention in index.html
+# (the loader's import and init, the preload links) follows; the glue's modulepreload
+# integrity is computed anew, as the stylesheet's.
 for js in "$DIST_DIR"/kennel-desk-*.js; do
   [ -e "$js" ] || continue
+  wasm="${js%.js}_bg.wasm"
   esbuild "$js" --minify --format=esm --log-level=warning --outfile="$js.min"
   mv "$js.min" "$js"
-  node scripts/short-wasm-names.mjs "${js%.js}_bg.wasm" "$js"
-  write_integrity "$js"
+  node scripts/short-wasm-names.mjs "$wasm" "$js"
+  old=$(basename "${js%.js}")
+  new="kennel-desk-$(cat "$wasm" "$js" | sha256sum | cut -c1-16)"
+  if [ "$old" != "$new" ]; then
+    mv "$js" "$DIST_DIR/$new.js"
+    mv "$wasm" "$DIST_DIR/${new}_bg.wasm"
+    OLD="$old" NEW="$new" perl -i -pe 's/\Q$ENV{OLD}\E(?=(?:_bg\.wasm|\.js)\b)/$ENV{NEW}/g' "$index"
+    if grep -qF "$old" "$index"; then
+      echo "build.sh: $index still names $old after the rename to $new" >&2
+      exit 1
+    fi
+  fi
+  write_integrity "$DIST_DIR/$new.js"
 done
 
 # 0c. The wasm's preload link without trunk's integrity attribute. Chromium ignores integrity

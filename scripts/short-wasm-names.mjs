@@ -1,5 +1,5 @@
 // Short names for the wasm's imports and wasm-bindgen's closure exports, in the .wasm and its
-// JS glue together (scripts/build.sh, step 0a).
+// JS glue together (scripts/build.sh, step 0b).
 //
 //   node scripts/short-wasm-names.mjs APP_bg.wasm APP.js
 //
@@ -32,6 +32,8 @@ function readU32(buf, pos) {
   let result = 0;
   let shift = 0;
   for (;;) {
+    // A cut-off file or a run of continuation bytes is refused, not read past its end.
+    if (pos >= buf.length || shift > 28) fail("a malformed or cut-off wasm (LEB128)");
     const byte = buf[pos++];
     result |= (byte & 0x7f) << shift;
     if (byte < 0x80) return [result >>> 0, pos];
@@ -77,6 +79,7 @@ function skipImportDesc(buf, pos) {
 const FIRST = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const REST = FIRST + "0123456789_$";
 function shortName(i) {
+  if (i >= FIRST.length * (1 + REST.length)) fail(`more than ${FIRST.length * (1 + REST.length)} imports`);
   if (i < FIRST.length) return FIRST[i];
   i -= FIRST.length;
   return FIRST[Math.floor(i / REST.length) % FIRST.length] + REST[i % REST.length];
@@ -92,6 +95,7 @@ while (pos < wasm.length) {
   const id = wasm[pos];
   const [size, start] = readU32(wasm, pos + 1);
   const end = start + size;
+  if (end > wasm.length) fail(`section ${id} runs past the end of ${wasmPath}`);
   let body = wasm.subarray(start, end);
   if (id === 2) {
     // Import section: each import from the glue's module gets the next short name.
@@ -117,6 +121,8 @@ while (pos < wasm.length) {
       }
       parts.push(body.subarray(descStart, p));
     }
+    // A description this reader does not know would be misread: then it would not end here.
+    if (p !== body.length) fail("the import section was not read to its end");
     body = Buffer.concat(parts);
   } else if (id === 7) {
     // Export section: the closures' invoke exports (named after their Rust types) get `$N`,
@@ -139,10 +145,11 @@ while (pos < wasm.length) {
       }
       parts.push(body.subarray(descStart, p));
     }
+    if (p !== body.length) fail("the export section was not read to its end");
     body = Buffer.concat(parts);
   }
-  // Custom sections (producers, target_features, wasm-bindgen's markers: 269 B) are notes for
-  // tools; the browser skips them, so they are not shipped.
+  // Custom sections (producers, target_features, leptos's wasm_split marker: 269 B) are notes
+  // for tools; the browser skips them, so they are not shipped.
   if (id !== 0) sections.push(Buffer.from([id]), u32(body.length), body);
   pos = end;
 }
@@ -150,7 +157,8 @@ if (!glueModule) fail("no imports from the glue module (already shortened?)");
 
 // --- The glue: the imports object's keys and the calls to the closure exports. ---
 // Every name carries a hash or a Rust path, so a whole-identifier match cannot hit anything else.
-const ident = (s) => new RegExp(`(?<![\\w$])${s.replace(/[$]/g, "\\$")}(?![\\w$])`, "g");
+const ident = (s) =>
+  new RegExp(`(?<![\\w$])${s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w$])`, "g");
 const moduleKey = JSON.stringify(glueModule);
 if (js.split(moduleKey).length !== 2) fail(`expected ${moduleKey} once in ${jsPath}`);
 js = js.replace(moduleKey, () => MODULE);
@@ -165,10 +173,8 @@ for (const [old, short] of renames) {
   js = js.replace(re, () => short);
 }
 
-writeFileSync(wasmPath, Buffer.concat([wasm.subarray(0, 8), ...sections]));
+const out = Buffer.concat([wasm.subarray(0, 8), ...sections]);
+if (!WebAssembly.validate(out)) fail("the rewritten wasm does not validate");
+writeFileSync(wasmPath, out);
 writeFileSync(jsPath, js);
-console.log(
-  `short-wasm-names: ${renames.size} names shortened (${wasm.length} -> ${
-    8 + sections.reduce((a, b) => a + b.length, 0)
-  } B wasm)`,
-);
+console.log(`short-wasm-names: ${renames.size} names shortened (${wasm.length} -> ${out.length} B wasm)`);

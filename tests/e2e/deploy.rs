@@ -35,19 +35,19 @@ async fn nginx_serves_the_app_under_a_sub_path() {
     check_deployment(dist, "/kennel/").await;
 }
 
-/// The negative control for the CSP checks below: trunk's loader put back inline, as trunk
-/// writes it, must be blocked by the policy, and the browser log must say so. Without this,
-/// "no violation logged" could just mean the log is not being read.
 /// build.sh renames the wasm's imports (and its closures' exports) to one or two letters in
 /// the wasm and the glue together (scripts/short-wasm-names.mjs): wasm-bindgen's own names
 /// carry 16 hex digits each, twice, about 6.7 KB brotli of the app. That the renamed pair
-/// still links is what every other test here shows by running the app.
+/// still links is what every other test here shows by running the app. The pair is then
+/// named by a hash of what it holds, not trunk's hash of cargo's wasm from before the renaming,
+/// so a cached half of one build never meets the other half of another.
 #[test]
 fn the_release_wasm_and_its_glue_speak_short_names() {
     let dist = dist();
-    let wasm = std::fs::read(dist.join(file_named(&dist, "_bg.wasm"))).expect("the wasm");
-    let glue = std::fs::read_to_string(dist.join(file_named(&dist, ".js"))).expect("the glue");
-    let imports = wasm_imports(&wasm);
+    let (wasm_file, glue_file) = (file_named(&dist, "_bg.wasm"), file_named(&dist, ".js"));
+    let wasm = std::fs::read(dist.join(&wasm_file)).expect("the wasm");
+    let glue = std::fs::read_to_string(dist.join(&glue_file)).expect("the glue");
+    let (imports, exports) = wasm_names(&wasm);
     assert!(
         imports.len() > 100,
         "the app imports its DOM calls: {imports:?}"
@@ -57,13 +57,40 @@ fn the_release_wasm_and_its_glue_speak_short_names() {
         .filter(|(module, name)| module != "a" || name.len() > 2)
         .collect();
     assert!(long.is_empty(), "imports not shortened: {long:?}");
+    let closures: Vec<_> = exports.iter().filter(|e| e.starts_with('$')).collect();
+    assert!(!closures.is_empty(), "closure exports renamed: {exports:?}");
+    assert!(
+        exports.iter().all(|e| !e.starts_with("wasm_bindgen_")),
+        "closure exports not renamed: {exports:?}"
+    );
     for hashed in ["__wbg_", "wasm_bindgen_", "_bg.js"] {
         assert!(!glue.contains(hashed), "the glue still names {hashed}…");
     }
+    // The name's hash is the first 16 hex digits of the sha256 of the wasm, then the glue.
+    let sha = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("cat \"$0\" \"$1\" | sha256sum")
+        .arg(dist.join(&wasm_file))
+        .arg(dist.join(&glue_file))
+        .output()
+        .expect("sha256sum");
+    let stem = format!(
+        "kennel-desk-{}",
+        &String::from_utf8_lossy(&sha.stdout)[..16]
+    );
+    assert_eq!(
+        (wasm_file.as_str(), glue_file.as_str()),
+        (
+            format!("{stem}_bg.wasm").as_str(),
+            format!("{stem}.js").as_str()
+        ),
+        "the pair is named by its content"
+    );
 }
 
-/// The (module, name) of each import in a wasm binary: its import section (id 2).
-fn wasm_imports(wasm: &[u8]) -> Vec<(String, String)> {
+/// The (module, name) of each import in a wasm binary (its import section, id 2) and the name
+/// of each export (id 7).
+fn wasm_names(wasm: &[u8]) -> (Vec<(String, String)>, Vec<String>) {
     fn uleb(b: &[u8], at: &mut usize) -> usize {
         let (mut n, mut shift) = (0, 0);
         loop {
@@ -82,16 +109,24 @@ fn wasm_imports(wasm: &[u8]) -> Vec<(String, String)> {
         String::from_utf8_lossy(&b[*at - len..*at]).into_owned()
     }
     assert_eq!(&wasm[..4], b"\0asm", "a wasm module");
+    let (mut imports, mut exports) = (Vec::new(), Vec::new());
     let mut at = 8;
     while at < wasm.len() {
         let id = wasm[at];
         at += 1;
         let size = uleb(wasm, &mut at);
+        if id == 7 {
+            let mut p = at;
+            for _ in 0..uleb(wasm, &mut p) {
+                exports.push(name(wasm, &mut p));
+                p += 1;
+                uleb(wasm, &mut p);
+            }
+        }
         if id != 2 {
             at += size;
             continue;
         }
-        let mut imports = Vec::new();
         for _ in 0..uleb(wasm, &mut at) {
             let module = name(wasm, &mut at);
             let field = name(wasm, &mut at);
@@ -117,11 +152,13 @@ fn wasm_imports(wasm: &[u8]) -> Vec<(String, String)> {
             }
             imports.push((module, field));
         }
-        return imports;
     }
-    Vec::new()
+    (imports, exports)
 }
 
+/// The negative control for the CSP checks below: trunk's loader put back inline, as trunk
+/// writes it, must be blocked by the policy, and the browser log must say so. Without this,
+/// "no violation logged" could just mean the log is not being read.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_policy_blocks_an_inline_loader_and_the_test_would_see_it() {
     let original = std::fs::read_to_string(dist().join("index.html")).expect("index.html");
