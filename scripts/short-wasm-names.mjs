@@ -58,7 +58,7 @@ const name = (s) => {
   const bytes = Buffer.from(s, "utf8");
   return Buffer.concat([u32(bytes.length), bytes]);
 };
-// The bytes of one import's or export's description after its name(s), copied unchanged.
+// Past one import's description (after its two names): the bytes copied unchanged.
 function skipImportDesc(buf, pos) {
   const kind = buf[pos++];
   const limits = (p) => {
