@@ -36,15 +36,18 @@ ROUTE_BASE="${PUBLIC_URL%/}"
 
 # A smaller wasm (docs/toolchain.md, "A smaller standard library"): std rebuilt with the
 # release profile's size settings, and a panic that traps at once instead of formatting its
-# message (panic = "immediate-abort"): 258.6 -> 242.1 KB brotli. Both are unstable flags of
-# this pinned toolchain, hence RUSTC_BOOTSTRAP, for this one build only. Its own target
-# directory: the flags differ from every other build's. KD_BUILD_STD=0 (or no rust-src)
-# builds with the prebuilt std, whose panics print their message in the console.
+# message (panic = "immediate-abort"): 258.6 -> 242.1 KB brotli. With no panic message, the
+# source locations that `#[track_caller]` functions pass along are read by nothing, so they
+# are not kept either (-Zlocation-detail=none: 768,388 -> 767,388 B raw, 239,261 -> 238,793 B
+# brotli). All are unstable flags of this pinned toolchain, hence RUSTC_BOOTSTRAP, for this
+# one build only. Its own target directory: the flags differ from every other build's.
+# KD_BUILD_STD=0 (or no rust-src) builds with the prebuilt std, whose panics print their
+# message in the console.
 if [ "${KD_BUILD_STD:-1}" != 0 ] && [ -f "$(kd_std_lock)" ]; then
   export RUSTC_BOOTSTRAP=1 CARGO_UNSTABLE_BUILD_STD=std,panic_abort \
     CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target/release-std}"
   # Added to .cargo/config.toml's flags for the target (erase_components stays).
-  export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort"
+  export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none"
 else
   echo "build.sh: building with the prebuilt std (KD_BUILD_STD=0 or no rust-src): a larger wasm" >&2
 fi
