@@ -10,8 +10,13 @@
 // calls into the wasm, so a name of one or two letters does the same work. The wasm finds its
 // imports by (module, name), so the two files are rewritten as a pair; a name that is not
 // found exactly where expected stops the build rather than leaving a wasm that cannot link.
-// Exports other than the closures' (memory, malloc, main, ...) keep their names: trunk's
-// loader and wasm-bindgen's start-up read some of them. The custom sections go too.
+// wasm-bindgen's runtime exports (`__wbindgen_realloc`, `__externref_table_alloc`, ...) get
+// `$N` names too: the glue reads them as `wasm.<name>`, realloc 25 times. An export the glue
+// never names goes: `main` (the start export calls it), the panic=unwind handler's globals
+// (`__abort_handler`, `__instance_terminated`; this build aborts), `__wbindgen_free` and
+// leptos's split marker. `memory` and `__wbindgen_malloc` keep their names: the first is what
+// a reader of the module looks for, the second is called by the e2e test that plants a trap
+// (tests/e2e/start.rs). The custom sections go too.
 import { readFileSync, writeFileSync } from "node:fs";
 
 const [wasmPath, jsPath] = process.argv.slice(2);
@@ -75,6 +80,11 @@ function skipImportDesc(buf, pos) {
   fail(`unknown import kind ${kind}`);
 }
 
+// A whole identifier of the glue. Every name renamed here carries a hash, a Rust path or
+// wasm-bindgen's `__` prefix, so a whole-identifier match cannot hit anything else.
+const ident = (s) =>
+  new RegExp(`(?<![\\w$])${s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w$])`, "g");
+
 // Names of one or two characters that are JS identifiers: a..Z, then two-letter ones.
 const FIRST = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const REST = FIRST + "0123456789_$";
@@ -86,6 +96,9 @@ function shortName(i) {
 }
 
 const renames = new Map(); // old JS property name -> new
+const dropped = []; // exports the glue does not name
+let exportsRenamed = 0;
+const exportNames = new Set(); // the renamed exports among `renames`
 let glueModule = null;
 const MODULE = "a";
 const sections = [];
@@ -125,28 +138,38 @@ while (pos < wasm.length) {
     if (p !== body.length) fail("the import section was not read to its end");
     body = Buffer.concat(parts);
   } else if (id === 7) {
-    // Export section: the closures' invoke exports (named after their Rust types) get `$N`,
-    // which no Rust or wasm-bindgen export is called.
+    // Export section: the closures' invoke exports (named after their Rust types) and
+    // wasm-bindgen's runtime exports get `$N`, which no Rust or wasm-bindgen export is called;
+    // an export the glue does not name is left out.
     const [count, p0] = readU32(body, 0);
-    const parts = [u32(count)];
+    const parts = [];
     let p = p0;
-    let n = 0;
+    let kept = 0;
     for (let i = 0; i < count; i++) {
       let field;
       [field, p] = readName(body, p);
       const descStart = p;
       p = readU32(body, p + 1)[1]; // kind, index
-      if (field.startsWith("wasm_bindgen_") && field.includes("closure")) {
-        const short = `$${n++}`;
+      if (field !== "memory" && !ident(field).test(js)) {
+        dropped.push(field);
+        continue;
+      }
+      if (
+        (field.startsWith("wasm_bindgen_") && field.includes("closure")) ||
+        (/^__(wbindgen|externref)_/.test(field) && field !== "__wbindgen_malloc")
+      ) {
+        const short = `$${exportsRenamed++}`;
         renames.set(field, short);
+        exportNames.add(field);
         parts.push(name(short));
       } else {
         parts.push(name(field));
       }
       parts.push(body.subarray(descStart, p));
+      kept++;
     }
     if (p !== body.length) fail("the export section was not read to its end");
-    body = Buffer.concat(parts);
+    body = Buffer.concat([u32(kept), ...parts]);
   }
   // Custom sections (producers, target_features, leptos's wasm_split marker: 269 B) are notes
   // for tools; the browser skips them, so they are not shipped.
@@ -156,19 +179,17 @@ while (pos < wasm.length) {
 if (!glueModule) fail("no imports from the glue module (already shortened?)");
 
 // --- The glue: the imports object's keys and the calls to the closure exports. ---
-// Every name carries a hash or a Rust path, so a whole-identifier match cannot hit anything else.
-const ident = (s) =>
-  new RegExp(`(?<![\\w$])${s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w$])`, "g");
 const moduleKey = JSON.stringify(glueModule);
 if (js.split(moduleKey).length !== 2) fail(`expected ${moduleKey} once in ${jsPath}`);
 js = js.replace(moduleKey, () => MODULE);
 for (const [old, short] of renames) {
   const re = ident(old);
   const hits = (js.match(re) || []).length;
-  // An import is one key of the imports object; a closure export is called from one or more
-  // places (and must be called somewhere, or wasm-bindgen would not have exported it).
-  if (old.startsWith("wasm_bindgen_") ? hits < 1 : hits !== 1) {
-    fail(`expected ${old} ${old.startsWith("wasm_bindgen_") ? "at least once" : "once"} in ${jsPath}, found ${hits}`);
+  // An import is one key of the imports object; an export is read from one or more places
+  // (and must be read somewhere, or it would have been left out above).
+  const many = exportNames.has(old);
+  if (many ? hits < 1 : hits !== 1) {
+    fail(`expected ${old} ${many ? "at least once" : "once"} in ${jsPath}, found ${hits}`);
   }
   js = js.replace(re, () => short);
 }
@@ -177,4 +198,6 @@ const out = Buffer.concat([wasm.subarray(0, 8), ...sections]);
 if (!WebAssembly.validate(out)) fail("the rewritten wasm does not validate");
 writeFileSync(wasmPath, out);
 writeFileSync(jsPath, js);
-console.log(`short-wasm-names: ${renames.size} names shortened (${wasm.length} -> ${out.length} B wasm)`);
+console.log(
+  `short-wasm-names: ${renames.size} names shortened, exports left out: ${dropped.join(", ") || "none"} (${wasm.length} -> ${out.length} B wasm)`,
+);
