@@ -99,21 +99,65 @@ fn the_release_wasm_and_its_glue_speak_short_names() {
     );
 }
 
+/// build.sh puts the wasm's function bodies in the order of their bytes
+/// (scripts/order-wasm-functions.mjs), so alike bodies sit together for brotli: 4.5 KB of
+/// brotli fewer than LLVM's order. The order is taken before wasm-opt renumbers the calls
+/// inside the bodies, so not every neighbour is in order afterwards: 81 % of them were on
+/// 2026-11-29, against 51 % in LLVM's order.
+#[test]
+fn the_release_wasm_keeps_alike_functions_together() {
+    let dist = dist();
+    let wasm = std::fs::read(dist.join(file_named(&dist, "_bg.wasm"))).expect("the wasm");
+    let bodies = function_bodies(&wasm);
+    assert!(bodies.len() > 1000, "the app's functions: {}", bodies.len());
+    let in_order = bodies.windows(2).filter(|w| w[0] <= w[1]).count();
+    assert!(
+        in_order * 4 >= (bodies.len() - 1) * 3,
+        "{in_order} of {} neighbouring function bodies in byte order",
+        bodies.len() - 1
+    );
+}
+
+/// A LEB128 number of a wasm binary at `at`, which moves past it.
+fn uleb(b: &[u8], at: &mut usize) -> usize {
+    let (mut n, mut shift) = (0, 0);
+    loop {
+        let byte = b[*at];
+        *at += 1;
+        n |= usize::from(byte & 0x7f) << shift;
+        if byte < 0x80 {
+            return n;
+        }
+        shift += 7;
+    }
+}
+
+/// The body of each function a wasm binary defines (its code section, id 10), in its order.
+fn function_bodies(wasm: &[u8]) -> Vec<&[u8]> {
+    assert_eq!(&wasm[..4], b"\0asm", "a wasm module");
+    let mut at = 8;
+    while at < wasm.len() {
+        let id = wasm[at];
+        at += 1;
+        let size = uleb(wasm, &mut at);
+        if id == 10 {
+            let mut p = at;
+            return (0..uleb(wasm, &mut p))
+                .map(|_| {
+                    let len = uleb(wasm, &mut p);
+                    p += len;
+                    &wasm[p - len..p]
+                })
+                .collect();
+        }
+        at += size;
+    }
+    panic!("no code section")
+}
+
 /// The (module, name) of each import in a wasm binary (its import section, id 2) and the name
 /// of each export (id 7).
 fn wasm_names(wasm: &[u8]) -> (Vec<(String, String)>, Vec<String>) {
-    fn uleb(b: &[u8], at: &mut usize) -> usize {
-        let (mut n, mut shift) = (0, 0);
-        loop {
-            let byte = b[*at];
-            *at += 1;
-            n |= usize::from(byte & 0x7f) << shift;
-            if byte < 0x80 {
-                return n;
-            }
-            shift += 7;
-        }
-    }
     fn name(b: &[u8], at: &mut usize) -> String {
         let len = uleb(b, at);
         *at += len;
