@@ -107,10 +107,15 @@ for js in "$DIST_DIR"/kennel-desk-*.js; do
   esbuild "$js" --minify --format=esm --log-level=warning --outfile="$js.min"
   mv "$js.min" "$js"
   # The functions in the order that compresses best (scripts/order-wasm-functions.mjs names
-  # them by it, wasm-opt moves them and drops the names): 239,192 -> 234,171 B brotli against
+  # them by it, wasm-opt moves them and writes no names): 239,192 -> 234,171 B brotli against
   # the same command in LLVM's order. The optimize and shrink levels are -Oz's, for how
   # wasm-opt writes the code (its StackIR), with no passes run again; the features are read
   # from the wasm's target_features section, which short-wasm-names.mjs drops after.
+  # The wasm-opt setup.sh installs (BINARYEN_VERSION), not Debian's: its 108 breaks the output.
+  case "$(wasm-opt --version)" in
+    *"version ${BINARYEN_VERSION%%.*}"*) ;;
+    *) echo "build.sh: expected wasm-opt ${BINARYEN_VERSION%%.*} first on PATH (setup.sh installs it), got $(wasm-opt --version)" >&2; exit 1 ;;
+  esac
   node scripts/order-wasm-functions.mjs "$wasm"
   wasm-opt --reorder-functions-by-name --strip-debug --optimize-level 2 --shrink-level 2 \
     --generate-stack-ir --optimize-stack-ir "$wasm" -o "$wasm"

@@ -10,7 +10,8 @@
 // 234,171 B sorted by bytes, 234,211 B by size, 234,412 B by code without locals, 235,109 B
 // by reversed bytes (each written by the same wasm-opt command). The order changes nothing a
 // browser runs: every call, export and table entry follows its function (wasm-opt renumbers
-// them). The names only steer wasm-opt; its --strip-debug drops them again.
+// them). The names only steer wasm-opt, which writes no name section without -g (its
+// --strip-debug in build.sh makes sure). A name section already there is replaced.
 import { readFileSync, writeFileSync } from "node:fs";
 
 const [wasmPath] = process.argv.slice(2);
@@ -51,20 +52,27 @@ const name = (s) => Buffer.concat([u32(Buffer.byteLength(s)), Buffer.from(s)]);
 
 let imports = null;
 let code = null;
+let targetFeatures = false;
+const kept = [wasm.subarray(0, 8)]; // every section but an old name section
 for (let pos = 8; pos < wasm.length; ) {
   const id = wasm[pos];
   const [size, start] = readU32(wasm, pos + 1);
   if (start + size > wasm.length) fail(`section ${id} runs past the end of ${wasmPath}`);
-  if (id === 0 && wasm.toString("utf8", ...nameBounds(start)) === "name") fail("the wasm has a name section already");
+  const custom = id === 0 ? customName(start) : null;
+  if (custom !== "name") kept.push(wasm.subarray(pos, start + size));
+  if (custom === "target_features") targetFeatures = true;
   if (id === 2) imports = wasm.subarray(start, start + size);
   if (id === 10) code = wasm.subarray(start, start + size);
   pos = start + size;
 }
-function nameBounds(start) {
+function customName(start) {
   const [len, p] = readU32(wasm, start);
-  return [p, p + len];
+  return wasm.toString("utf8", p, p + len);
 }
 if (!code) fail("no code section");
+// build.sh's wasm-opt reads the features the wasm uses from this section; without it,
+// wasm-opt would assume its defaults and might reject (or mis-write) the wasm.
+if (!targetFeatures) fail("no target_features section for wasm-opt to read the features from");
 
 // A function's index counts the imported functions first.
 let importedFunctions = 0;
@@ -117,5 +125,5 @@ const entries = [u32(count)];
 for (let i = 0; i < count; i++) entries.push(u32(importedFunctions + i), name(names[i]));
 const functionNames = Buffer.concat(entries);
 const section = Buffer.concat([name("name"), Buffer.from([1]), u32(functionNames.length), functionNames]);
-writeFileSync(wasmPath, Buffer.concat([wasm, Buffer.from([0]), u32(section.length), section]));
+writeFileSync(wasmPath, Buffer.concat([...kept, Buffer.from([0]), u32(section.length), section]));
 console.log(`order-wasm-functions: ${count} functions named by their place in byte order`);

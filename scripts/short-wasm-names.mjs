@@ -1,5 +1,5 @@
-// Short names for the wasm's imports and wasm-bindgen's closure exports, in the .wasm and its
-// JS glue together (scripts/build.sh, step 0b).
+// Short names for the wasm's imports and wasm-bindgen's closure and runtime exports, in the
+// .wasm and its JS glue together (scripts/build.sh, step 0b).
 //
 //   node scripts/short-wasm-names.mjs APP_bg.wasm APP.js
 //
@@ -11,7 +11,8 @@
 // imports by (module, name), so the two files are rewritten as a pair; a name that is not
 // found exactly where expected stops the build rather than leaving a wasm that cannot link.
 // wasm-bindgen's runtime exports (`__wbindgen_realloc`, `__externref_table_alloc`, ...) get
-// `$N` names too: the glue reads them as `wasm.<name>`, realloc 25 times. An export the glue
+// `$N` names too: the glue reads them as properties of the instance's exports (`c.<name>`
+// once minified), realloc 25 times. An export the glue
 // never names goes: `main` (the start export calls it), the panic=unwind handler's globals
 // (`__abort_handler`, `__instance_terminated`; this build aborts), `__wbindgen_free` and
 // leptos's split marker. `memory` and `__wbindgen_malloc` keep their names: the first is what
@@ -158,6 +159,9 @@ while (pos < wasm.length) {
         (field.startsWith("wasm_bindgen_") && field.includes("closure")) ||
         (/^__(wbindgen|externref)_/.test(field) && field !== "__wbindgen_malloc")
       ) {
+        // One map renames the glue's words for both: a name that were an import's and an
+        // export's would be renamed once, and the pair would not link.
+        if (renames.has(field)) fail(`${field} is an import's and an export's name`);
         const short = `$${exportsRenamed++}`;
         renames.set(field, short);
         exportNames.add(field);
@@ -178,7 +182,7 @@ while (pos < wasm.length) {
 }
 if (!glueModule) fail("no imports from the glue module (already shortened?)");
 
-// --- The glue: the imports object's keys and the calls to the closure exports. ---
+// --- The glue: the imports object's keys and its reads of the renamed exports. ---
 const moduleKey = JSON.stringify(glueModule);
 if (js.split(moduleKey).length !== 2) fail(`expected ${moduleKey} once in ${jsPath}`);
 js = js.replace(moduleKey, () => MODULE);

@@ -103,7 +103,8 @@ fn the_release_wasm_and_its_glue_speak_short_names() {
 /// (scripts/order-wasm-functions.mjs), so alike bodies sit together for brotli: 4.5 KB of
 /// brotli fewer than LLVM's order. The order is taken before wasm-opt renumbers the calls
 /// inside the bodies, so not every neighbour is in order afterwards: 81 % of them were on
-/// 2026-11-29, against 51 % in LLVM's order.
+/// 2026-11-29, against 51 % in LLVM's order. The bar, two in three, leaves room for code
+/// changes to move that figure.
 #[test]
 fn the_release_wasm_keeps_alike_functions_together() {
     let dist = dist();
@@ -112,7 +113,7 @@ fn the_release_wasm_keeps_alike_functions_together() {
     assert!(bodies.len() > 1000, "the app's functions: {}", bodies.len());
     let in_order = bodies.windows(2).filter(|w| w[0] <= w[1]).count();
     assert!(
-        in_order * 4 >= (bodies.len() - 1) * 3,
+        in_order * 3 >= (bodies.len() - 1) * 2,
         "{in_order} of {} neighbouring function bodies in byte order",
         bodies.len() - 1
     );
