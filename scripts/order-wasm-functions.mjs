@@ -13,6 +13,7 @@
 // them). The names only steer wasm-opt, which writes no name section without -g (its
 // --strip-debug in build.sh makes sure). A name section already there is replaced.
 import { readFileSync, writeFileSync } from "node:fs";
+import { name, readName, readU32, skipImportDesc, u32 } from "./wasm-binary.mjs";
 
 const [wasmPath] = process.argv.slice(2);
 if (!wasmPath) {
@@ -23,32 +24,11 @@ const fail = (msg) => {
   console.error(`order-wasm-functions: ${msg}`);
   process.exit(1);
 };
+// wasm-binary.mjs throws on a malformed wasm: the same message and a failed build.
+process.on("uncaughtException", (e) => fail(e.message));
 
 const wasm = readFileSync(wasmPath);
 if (wasm.length < 8 || wasm.readUInt32LE(0) !== 0x6d736100) fail(`${wasmPath} is not a wasm module`);
-
-function readU32(buf, pos) {
-  let result = 0;
-  let shift = 0;
-  for (;;) {
-    if (pos >= buf.length || shift > 28) fail("a malformed or cut-off wasm (LEB128)");
-    const byte = buf[pos++];
-    result |= (byte & 0x7f) << shift;
-    if (byte < 0x80) return [result >>> 0, pos];
-    shift += 7;
-  }
-}
-function u32(n) {
-  const out = [];
-  do {
-    let byte = n & 0x7f;
-    n >>>= 7;
-    if (n) byte |= 0x80;
-    out.push(byte);
-  } while (n);
-  return Buffer.from(out);
-}
-const name = (s) => Buffer.concat([u32(Buffer.byteLength(s)), Buffer.from(s)]);
 
 let imports = null;
 let code = null;
@@ -58,16 +38,12 @@ for (let pos = 8; pos < wasm.length; ) {
   const id = wasm[pos];
   const [size, start] = readU32(wasm, pos + 1);
   if (start + size > wasm.length) fail(`section ${id} runs past the end of ${wasmPath}`);
-  const custom = id === 0 ? customName(start) : null;
+  const custom = id === 0 ? readName(wasm, start)[0] : null;
   if (custom !== "name") kept.push(wasm.subarray(pos, start + size));
   if (custom === "target_features") targetFeatures = true;
   if (id === 2) imports = wasm.subarray(start, start + size);
   if (id === 10) code = wasm.subarray(start, start + size);
   pos = start + size;
-}
-function customName(start) {
-  const [len, p] = readU32(wasm, start);
-  return wasm.toString("utf8", p, p + len);
 }
 if (!code) fail("no code section");
 // build.sh's wasm-opt reads the features the wasm uses from this section; without it,
@@ -78,27 +54,12 @@ if (!targetFeatures) fail("no target_features section for wasm-opt to read the f
 let importedFunctions = 0;
 if (imports) {
   let [count, p] = readU32(imports, 0);
-  const limits = (q) => {
-    const flags = imports[q++];
-    [, q] = readU32(imports, q);
-    if (flags & 1) [, q] = readU32(imports, q);
-    return q;
-  };
   for (let i = 0; i < count; i++) {
-    for (let s = 0; s < 2; s++) {
-      let len;
-      [len, p] = readU32(imports, p);
-      p += len;
-    }
-    const kind = imports[p++];
-    if (kind === 0) {
-      importedFunctions++;
-      [, p] = readU32(imports, p);
-    } else if (kind === 1) p = limits(p + 1);
-    else if (kind === 2) p = limits(p);
-    else if (kind === 3) p += 2;
-    else if (kind === 4) [, p] = readU32(imports, p + 1);
-    else fail(`unknown import kind ${kind}`);
+    [, p] = readName(imports, p); // module
+    [, p] = readName(imports, p); // field
+    let kind;
+    [kind, p] = skipImportDesc(imports, p);
+    if (kind === 0) importedFunctions++;
   }
   if (p !== imports.length) fail("the import section was not read to its end");
 }

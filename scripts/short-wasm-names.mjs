@@ -19,6 +19,7 @@
 // a reader of the module looks for, the second is called by the e2e test that plants a trap
 // (tests/e2e/start.rs). The custom sections go too.
 import { readFileSync, writeFileSync } from "node:fs";
+import { name, readName, readU32, skipImportDesc, u32 } from "./wasm-binary.mjs";
 
 const [wasmPath, jsPath] = process.argv.slice(2);
 if (!wasmPath || !jsPath) {
@@ -29,57 +30,11 @@ const fail = (msg) => {
   console.error(`short-wasm-names: ${msg}`);
   process.exit(1);
 };
+// wasm-binary.mjs throws on a malformed wasm: the same message and a failed build.
+process.on("uncaughtException", (e) => fail(e.message));
 
 const wasm = readFileSync(wasmPath);
 let js = readFileSync(jsPath, "utf8");
-
-// --- The binary format's pieces we need: LEB128 integers and names. ---
-function readU32(buf, pos) {
-  let result = 0;
-  let shift = 0;
-  for (;;) {
-    // A cut-off file or a run of continuation bytes is refused, not read past its end.
-    if (pos >= buf.length || shift > 28) fail("a malformed or cut-off wasm (LEB128)");
-    const byte = buf[pos++];
-    result |= (byte & 0x7f) << shift;
-    if (byte < 0x80) return [result >>> 0, pos];
-    shift += 7;
-  }
-}
-function u32(n) {
-  const out = [];
-  do {
-    let byte = n & 0x7f;
-    n >>>= 7;
-    if (n) byte |= 0x80;
-    out.push(byte);
-  } while (n);
-  return Buffer.from(out);
-}
-function readName(buf, pos) {
-  const [len, start] = readU32(buf, pos);
-  return [buf.toString("utf8", start, start + len), start + len];
-}
-const name = (s) => {
-  const bytes = Buffer.from(s, "utf8");
-  return Buffer.concat([u32(bytes.length), bytes]);
-};
-// Past one import's description (after its two names): the bytes copied unchanged.
-function skipImportDesc(buf, pos) {
-  const kind = buf[pos++];
-  const limits = (p) => {
-    const flags = buf[p++];
-    [, p] = readU32(buf, p);
-    if (flags & 1) [, p] = readU32(buf, p);
-    return p;
-  };
-  if (kind === 0) return readU32(buf, pos)[1]; // function: type index
-  if (kind === 1) return limits(pos + 1); // table: reftype, limits
-  if (kind === 2) return limits(pos); // memory: limits
-  if (kind === 3) return pos + 2; // global: valtype, mutability
-  if (kind === 4) return readU32(buf, pos + 1)[1]; // tag: attribute, type index
-  fail(`unknown import kind ${kind}`);
-}
 
 // A whole identifier of the glue. Every name renamed here carries a hash, a Rust path or
 // wasm-bindgen's `__` prefix, so a whole-identifier match cannot hit anything else.
@@ -122,7 +77,7 @@ while (pos < wasm.length) {
       [mod, p] = readName(body, p);
       [field, p] = readName(body, p);
       const descStart = p;
-      p = skipImportDesc(body, p);
+      [, p] = skipImportDesc(body, p);
       if (mod.startsWith("./") && mod.endsWith("_bg.js")) {
         if (glueModule && glueModule !== mod) fail(`two glue modules: ${glueModule}, ${mod}`);
         glueModule = mod;

@@ -133,27 +133,34 @@ fn uleb(b: &[u8], at: &mut usize) -> usize {
     }
 }
 
-/// The body of each function a wasm binary defines (its code section, id 10), in its order.
-fn function_bodies(wasm: &[u8]) -> Vec<&[u8]> {
+/// Each section of a wasm binary: its id and its contents.
+fn sections(wasm: &[u8]) -> Vec<(u8, &[u8])> {
     assert_eq!(&wasm[..4], b"\0asm", "a wasm module");
-    let mut at = 8;
+    let (mut out, mut at) = (Vec::new(), 8);
     while at < wasm.len() {
         let id = wasm[at];
         at += 1;
         let size = uleb(wasm, &mut at);
-        if id == 10 {
-            let mut p = at;
-            return (0..uleb(wasm, &mut p))
-                .map(|_| {
-                    let len = uleb(wasm, &mut p);
-                    p += len;
-                    &wasm[p - len..p]
-                })
-                .collect();
-        }
+        out.push((id, &wasm[at..at + size]));
         at += size;
     }
-    panic!("no code section")
+    out
+}
+
+/// The body of each function a wasm binary defines (its code section, id 10), in its order.
+fn function_bodies(wasm: &[u8]) -> Vec<&[u8]> {
+    let (_, code) = sections(wasm)
+        .into_iter()
+        .find(|(id, _)| *id == 10)
+        .expect("a code section");
+    let mut p = 0;
+    (0..uleb(code, &mut p))
+        .map(|_| {
+            let len = uleb(code, &mut p);
+            p += len;
+            &code[p - len..p]
+        })
+        .collect()
 }
 
 /// The (module, name) of each import in a wasm binary (its import section, id 2) and the name
@@ -164,40 +171,34 @@ fn wasm_names(wasm: &[u8]) -> (Vec<(String, String)>, Vec<String>) {
         *at += len;
         String::from_utf8_lossy(&b[*at - len..*at]).into_owned()
     }
-    assert_eq!(&wasm[..4], b"\0asm", "a wasm module");
     let (mut imports, mut exports) = (Vec::new(), Vec::new());
-    let mut at = 8;
-    while at < wasm.len() {
-        let id = wasm[at];
-        at += 1;
-        let size = uleb(wasm, &mut at);
+    for (id, b) in sections(wasm) {
+        let mut at = 0;
         if id == 7 {
-            let mut p = at;
-            for _ in 0..uleb(wasm, &mut p) {
-                exports.push(name(wasm, &mut p));
-                p += 1;
-                uleb(wasm, &mut p);
+            for _ in 0..uleb(b, &mut at) {
+                exports.push(name(b, &mut at));
+                at += 1;
+                uleb(b, &mut at);
             }
         }
         if id != 2 {
-            at += size;
             continue;
         }
-        for _ in 0..uleb(wasm, &mut at) {
-            let module = name(wasm, &mut at);
-            let field = name(wasm, &mut at);
-            let kind = wasm[at];
+        for _ in 0..uleb(b, &mut at) {
+            let module = name(b, &mut at);
+            let field = name(b, &mut at);
+            let kind = b[at];
             at += 1;
             let limits = |at: &mut usize| {
-                let flags = wasm[*at];
+                let flags = b[*at];
                 *at += 1;
-                uleb(wasm, at);
+                uleb(b, at);
                 if flags & 1 == 1 {
-                    uleb(wasm, at);
+                    uleb(b, at);
                 }
             };
             match kind {
-                0 => drop(uleb(wasm, &mut at)),
+                0 => drop(uleb(b, &mut at)),
                 1 => {
                     at += 1;
                     limits(&mut at)
