@@ -101,6 +101,12 @@ done
 # (a LinkError), and deploy/nginx.conf caches them as immutable. Every mention in index.html
 # (the loader's import and init, the preload links) follows; the glue's modulepreload
 # integrity is computed anew, as the stylesheet's.
+#
+# The wasm-opt setup.sh installs (BINARYEN_VERSION), not Debian's: its 108 breaks the output.
+case "$(wasm-opt --version)" in
+  *"version ${BINARYEN_VERSION%%.*}"*) ;;
+  *) echo "build.sh: expected wasm-opt ${BINARYEN_VERSION%%.*} first on PATH (setup.sh installs it), got $(wasm-opt --version)" >&2; exit 1 ;;
+esac
 for js in "$DIST_DIR"/kennel-desk-*.js; do
   [ -e "$js" ] || continue
   wasm="${js%.js}_bg.wasm"
@@ -111,11 +117,6 @@ for js in "$DIST_DIR"/kennel-desk-*.js; do
   # the same command in LLVM's order. The optimize and shrink levels are -Oz's, for how
   # wasm-opt writes the code (its StackIR), with no passes run again; the features are read
   # from the wasm's target_features section, which short-wasm-names.mjs drops after.
-  # The wasm-opt setup.sh installs (BINARYEN_VERSION), not Debian's: its 108 breaks the output.
-  case "$(wasm-opt --version)" in
-    *"version ${BINARYEN_VERSION%%.*}"*) ;;
-    *) echo "build.sh: expected wasm-opt ${BINARYEN_VERSION%%.*} first on PATH (setup.sh installs it), got $(wasm-opt --version)" >&2; exit 1 ;;
-  esac
   node scripts/order-wasm-functions.mjs "$wasm"
   wasm-opt --reorder-functions-by-name --strip-debug --optimize-level 2 --shrink-level 2 \
     --generate-stack-ir --optimize-stack-ir "$wasm" -o "$wasm"

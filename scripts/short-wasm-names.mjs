@@ -12,8 +12,8 @@
 // found exactly where expected stops the build rather than leaving a wasm that cannot link.
 // wasm-bindgen's runtime exports (`__wbindgen_realloc`, `__externref_table_alloc`, ...) get
 // `$N` names too: the glue reads them as properties of the instance's exports (`c.<name>`
-// once minified), realloc 25 times. An export the glue
-// never names goes: `main` (the start export calls it), the panic=unwind handler's globals
+// once minified), realloc 25 times. An export the glue never names goes: `main` (the start
+// export calls it), the panic=unwind handler's globals
 // (`__abort_handler`, `__instance_terminated`; this build aborts), `__wbindgen_free` and
 // leptos's split marker. `memory` and `__wbindgen_malloc` keep their names: the first is what
 // a reader of the module looks for, the second is called by the e2e test that plants a trap
@@ -53,7 +53,6 @@ function shortName(i) {
 
 const renames = new Map(); // old JS property name -> new
 const dropped = []; // exports the glue does not name
-let exportsRenamed = 0;
 const exportNames = new Set(); // the renamed exports among `renames`
 let glueModule = null;
 const MODULE = "a";
@@ -117,7 +116,7 @@ while (pos < wasm.length) {
         // One map renames the glue's words for both: a name that were an import's and an
         // export's would be renamed once, and the pair would not link.
         if (renames.has(field)) fail(`${field} is an import's and an export's name`);
-        const short = `$${exportsRenamed++}`;
+        const short = `$${exportNames.size}`;
         renames.set(field, short);
         exportNames.add(field);
         parts.push(name(short));

@@ -38,10 +38,10 @@ async fn nginx_serves_the_app_under_a_sub_path() {
 /// build.sh renames the wasm's imports to one or two letters, and its closures' and
 /// wasm-bindgen's runtime exports to `$N`, in the wasm and the glue together, and leaves out
 /// the exports the glue never reads (scripts/short-wasm-names.mjs): wasm-bindgen's own names
-/// carry 16 hex digits or a closure's Rust type each, twice, about 7 KB brotli of the app. That the renamed pair
-/// still links is what every other test here shows by running the app. The pair is then
-/// named by a hash of what it holds, not trunk's hash of cargo's wasm from before the renaming,
-/// so a cached half of one build never meets the other half of another.
+/// carry 16 hex digits or a closure's Rust type each, twice, about 7 KB brotli of the app.
+/// That the renamed pair still links is what every other test here shows by running the app.
+/// The pair is then named by a hash of what it holds, not trunk's hash of cargo's wasm from
+/// before the renaming, so a cached half of one build never meets the other half of another.
 #[test]
 fn the_release_wasm_and_its_glue_speak_short_names() {
     let dist = dist();
