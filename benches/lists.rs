@@ -8,10 +8,13 @@
 //! 2. search: one keystroke over the list as the booking list does it (haystacks built once
 //!    per answer, the sorted order once per sort, each keystroke filtering that order:
 //!    `listing::filter_order`) vs. lower-casing every field of every booking per keystroke.
-//! 3. scale: time per booking at 1 000, 10 000 and 50 000 bookings; flat means linear.
+//! 3. first page: the default order of the first screen's rows (`sorted_head`, 200 rows in
+//!    order, the rest after them unsorted) vs. sorting every booking (`sorted_order`), which
+//!    the list does right after the first paint.
+//! 4. scale: time per booking at 1 000, 10 000 and 50 000 bookings; flat means linear.
 
 use kennel_desk::model::listing::{
-    animal_slots, booking_haystack, filter_order, sorted_order, BookingFilter,
+    animal_slots, booking_haystack, filter_order, sorted_head, sorted_order, BookingFilter,
 };
 use kennel_desk::model::{decode_list, Booking};
 use serde::Deserialize;
@@ -32,6 +35,9 @@ struct PlainBooking {
     care: Option<String>,
     location: Option<String>,
 }
+
+/// The rows the booking list puts in order before its first paint (its `ROWS_PER_PAGE`).
+const PAGE: usize = 200;
 
 /// Median of `runs` timings of `f`.
 fn median(runs: usize, mut f: impl FnMut()) -> Duration {
@@ -69,7 +75,7 @@ fn main() {
     let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 21).expect("a date");
     println!("Kennel Desk list benchmark (native, release; median of several runs)\n");
     println!(
-        "{:>8} {:>9} | {:>10} {:>10} {:>6} | {:>10} {:>10} {:>6} | {:>8}",
+        "{:>8} {:>9} | {:>10} {:>10} {:>6} | {:>10} {:>10} {:>6} | {:>10} {:>10} {:>6} | {:>8}",
         "bookings",
         "JSON KB",
         "strict ms",
@@ -77,6 +83,9 @@ fn main() {
         "ratio",
         "naive ms",
         "ours ms",
+        "ratio",
+        "sort ms",
+        "page ms",
         "ratio",
         "us/row"
     );
@@ -117,8 +126,14 @@ fn main() {
                 |_| None,
             ));
         });
+        let whole = median(runs, || {
+            black_box(sorted_order(&list.items, None, |_| None));
+        });
+        let page = median(runs, || {
+            black_box(sorted_head(&list.items, None, PAGE, |_| None));
+        });
         println!(
-            "{:>8} {:>9} | {:>10.2} {:>10.2} {:>6.2} | {:>10.2} {:>10.2} {:>6.2} | {:>8.2}",
+            "{:>8} {:>9} | {:>10.2} {:>10.2} {:>6.2} | {:>10.2} {:>10.2} {:>6.2} | {:>10.2} {:>10.2} {:>6.2} | {:>8.2}",
             n,
             json.len() / 1024,
             ms(strict),
@@ -127,6 +142,9 @@ fn main() {
             ms(naive),
             ms(indexed),
             ms(indexed) / ms(naive),
+            ms(whole),
+            ms(page),
+            ms(page) / ms(whole),
             ours.as_secs_f64() * 1e6 / n as f64,
         );
     }

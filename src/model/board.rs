@@ -217,7 +217,10 @@ fn strip_any<'a>(text: &'a str, prefixes: &[&str]) -> Option<&'a str> {
 
 /// Sort key of a booking's time: readable times in clock order, then text that is no time
 /// (alphabetically), then no time at all.
-pub fn time_key(time: Option<&str>) -> (u8, u16, String) {
+pub type TimeKey = (u8, u16, String);
+
+/// A booking's [`TimeKey`].
+pub fn time_key(time: Option<&str>) -> TimeKey {
     match time {
         None => (2, 0, String::new()),
         Some(t) => match parse_time(t) {

@@ -3,11 +3,12 @@
 //! The invoice list can reuse [`Sort`] and [`Column`] with its own column enum.
 
 use super::animal::Species;
-use super::board::{natural_cmp, time_key, Day};
+use super::board::{natural_cmp, time_key, Day, TimeKey};
 use super::order::sort_head;
 use super::text::{contains, fold};
 use super::{Animal, Booking, BookingStatus};
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::cell::OnceCell;
 use std::cmp::Ordering;
 
 /// A sortable column of some list.
@@ -136,7 +137,7 @@ impl BookingFilter {
     }
 
     /// Whether a filter needs the animal record (species, group or a search).
-    fn needs_animals(&self) -> bool {
+    pub fn needs_animals(&self) -> bool {
         !self.species.is_empty() || !self.group.is_empty() || self.searches()
     }
 }
@@ -406,14 +407,19 @@ pub fn sorted_head<'a>(
     let descending = sort.is_some_and(|s| s.descending);
     let dir = |o: Ordering| if descending { o.reverse() } else { o };
     let Some(Sort { key, .. }) = sort else {
-        let t = times();
+        // The time only breaks ties of status and first day, so each row's time key is
+        // parsed when a tie first needs it. For a first page (`sort_head`) most rows lose on
+        // status or day at once, and at 10 000 bookings parsing every time was most of this
+        // order's share of the task that shows the first row.
+        let lazy: Vec<OnceCell<TimeKey>> = bookings.iter().map(|_| OnceCell::new()).collect();
+        let t = |i: usize| lazy[i].get_or_init(|| time_key(bookings[i].time.as_deref()));
         sort_head(&mut rows, head, &|x, y| {
             let (a, b) = (&bookings[x], &bookings[y]);
             a.status
                 .rank()
                 .cmp(&b.status.rank())
                 .then_with(|| a.from.cmp(&b.from))
-                .then_with(|| t[x].cmp(&t[y]))
+                .then_with(|| t(x).cmp(t(y)))
                 .then_with(|| id(x, y))
         });
         return rows;
