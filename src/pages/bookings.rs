@@ -103,9 +103,9 @@ type Known = Derived<Vec<Option<Entry>>>;
 /// A selection and what it was made from (see `listing::narrows`).
 struct Narrowing {
     filter: BookingFilter,
-    /// The order, the known animals and the search texts (by identity; none without a
-    /// search), and whether sorted by name.
-    inputs: (Order, Known, Option<Derived<Vec<String>>>, bool),
+    /// The order, the known animals (none unless a filter or the sort needs names) and the
+    /// search texts (none without a search), each by identity, and whether sorted by name.
+    inputs: (Order, Option<Known>, Option<Derived<Vec<String>>>, bool),
     selection: Selection,
 }
 
@@ -281,12 +281,17 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
     // filters the rows it left, not every booking (`listing::narrows`).
     let last = StoredValue::new(None::<Narrowing>);
     let selection = Memo::new(move |_| {
-        let (slots, f) = (slots.get(), filter.get());
+        let (f, sorted_by_animal) = (filter.get(), by_animal(sort.get()));
+        // Only a filter or sort that needs names reads the animals, so the first screen's
+        // rows wait for neither (slots hash every booking's animal id) and a batch of names
+        // selects nothing again while no filter needs them.
+        let names_matter = f.needs_animals() || sorted_by_animal;
+        let slots = names_matter.then(|| slots.get());
         let inputs = (
             order.get(),
-            known.get(),
+            names_matter.then(|| known.get()),
             f.searches().then(|| haystacks.get()),
-            by_animal(sort.get()),
+            sorted_by_animal,
         );
         let (order, known, haystacks, sorted_by_animal) = &inputs;
         let selection = last.with_value(|last| {
@@ -301,12 +306,11 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
                         haystacks.as_ref().map_or(&[][..], |h| &h.0[..]),
                         &f,
                         rows,
-                        &slots.0 .1,
+                        slots.as_ref().map_or(&[][..], |s| &s.0 .1[..]),
                         *sorted_by_animal,
                         |slot| {
-                            known.0[slot]
-                                .as_ref()
-                                .map(|(a, folded)| AnimalEntry { animal: a, folded })
+                            let entry = known.as_ref()?.0.get(slot)?.as_ref();
+                            entry.map(|(a, folded)| AnimalEntry { animal: a, folded })
                         },
                     )
                 })
