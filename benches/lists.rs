@@ -13,6 +13,7 @@
 //!    the list does right after the first paint.
 //! 4. scale: time per booking at 1 000, 10 000 and 50 000 bookings; flat means linear.
 
+use kennel_desk::components::window::ROWS_PER_PAGE;
 use kennel_desk::model::listing::{
     animal_slots, booking_haystack, filter_order, sorted_head, sorted_order, BookingFilter,
 };
@@ -35,9 +36,6 @@ struct PlainBooking {
     care: Option<String>,
     location: Option<String>,
 }
-
-/// The rows the booking list puts in order before its first paint (its `ROWS_PER_PAGE`).
-const PAGE: usize = 200;
 
 /// Median of `runs` timings of `f`.
 fn median(runs: usize, mut f: impl FnMut()) -> Duration {
@@ -130,7 +128,7 @@ fn main() {
             black_box(sorted_order(&list.items, None, |_| None));
         });
         let page = median(runs, || {
-            black_box(sorted_head(&list.items, None, PAGE, |_| None));
+            black_box(sorted_head(&list.items, None, ROWS_PER_PAGE, |_| None));
         });
         println!(
             "{:>8} {:>9} | {:>10.2} {:>10.2} {:>6.2} | {:>10.2} {:>10.2} {:>6.2} | {:>10.2} {:>10.2} {:>6.2} | {:>8.2}",

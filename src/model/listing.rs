@@ -397,12 +397,6 @@ pub fn sorted_head<'a>(
     animal: impl Fn(&str) -> Option<AnimalEntry<'a>>,
 ) -> Vec<usize> {
     let mut rows: Vec<usize> = (0..bookings.len()).collect();
-    let times = || -> Vec<_> {
-        bookings
-            .iter()
-            .map(|b| time_key(b.time.as_deref()))
-            .collect()
-    };
     let id = |x: usize, y: usize| bookings[x].id.cmp(&bookings[y].id);
     let descending = sort.is_some_and(|s| s.descending);
     let dir = |o: Ordering| if descending { o.reverse() } else { o };
@@ -426,7 +420,10 @@ pub fn sorted_head<'a>(
     };
     match key {
         BookingColumn::Time => {
-            let t = times();
+            let t: Vec<_> = bookings
+                .iter()
+                .map(|b| time_key(b.time.as_deref()))
+                .collect();
             // No time at all last both ways (`time_key`'s class 2), as a missing value.
             sort_head(&mut rows, head, &|x, y| {
                 let none = |i: usize| t[i].0 == 2;
