@@ -166,37 +166,41 @@ fn function_bodies(wasm: &[u8]) -> Vec<&[u8]> {
 /// The (module, name) of each import in a wasm binary (its import section, id 2) and the name
 /// of each export (id 7).
 fn wasm_names(wasm: &[u8]) -> (Vec<(String, String)>, Vec<String>) {
-    fn name(b: &[u8], at: &mut usize) -> String {
-        let len = uleb(b, at);
-        *at += len;
-        String::from_utf8_lossy(&b[*at - len..*at]).into_owned()
-    }
     let (mut imports, mut exports) = (Vec::new(), Vec::new());
     for (id, b) in sections(wasm) {
-        let mut at = 0;
-        if id == 7 {
-            for _ in 0..uleb(b, &mut at) {
-                exports.push(name(b, &mut at));
-                at += 1;
-                uleb(b, &mut at);
-            }
+        match id {
+            2 => imports.extend(import_names(b)),
+            7 => exports.extend(export_names(b)),
+            _ => {}
         }
-        if id != 2 {
-            continue;
+    }
+    (imports, exports)
+}
+
+/// A name in a wasm section: its length, then its bytes.
+fn wasm_name(b: &[u8], at: &mut usize) -> String {
+    let len = uleb(b, at);
+    *at += len;
+    String::from_utf8_lossy(&b[*at - len..*at]).into_owned()
+}
+
+/// The (module, name) of each entry of an import section.
+fn import_names(b: &[u8]) -> Vec<(String, String)> {
+    let mut at = 0;
+    let limits = |at: &mut usize| {
+        let flags = b[*at];
+        *at += 1;
+        uleb(b, at);
+        if flags & 1 == 1 {
+            uleb(b, at);
         }
-        for _ in 0..uleb(b, &mut at) {
-            let module = name(b, &mut at);
-            let field = name(b, &mut at);
+    };
+    (0..uleb(b, &mut at))
+        .map(|_| {
+            let module = wasm_name(b, &mut at);
+            let field = wasm_name(b, &mut at);
             let kind = b[at];
             at += 1;
-            let limits = |at: &mut usize| {
-                let flags = b[*at];
-                *at += 1;
-                uleb(b, at);
-                if flags & 1 == 1 {
-                    uleb(b, at);
-                }
-            };
             match kind {
                 0 => drop(uleb(b, &mut at)),
                 1 => {
@@ -207,10 +211,22 @@ fn wasm_names(wasm: &[u8]) -> (Vec<(String, String)>, Vec<String>) {
                 3 => at += 2,
                 other => panic!("import kind {other}"),
             }
-            imports.push((module, field));
-        }
-    }
-    (imports, exports)
+            (module, field)
+        })
+        .collect()
+}
+
+/// The name of each entry of an export section (each followed by its kind and index).
+fn export_names(b: &[u8]) -> Vec<String> {
+    let mut at = 0;
+    (0..uleb(b, &mut at))
+        .map(|_| {
+            let name = wasm_name(b, &mut at);
+            at += 1;
+            uleb(b, &mut at);
+            name
+        })
+        .collect()
 }
 
 /// The negative control for the CSP checks below: trunk's loader put back inline, as trunk
