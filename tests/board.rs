@@ -336,6 +336,32 @@ fn overlap_and_double_booking_per_location_on_the_day() {
 }
 
 #[test]
+fn a_location_lists_its_stays_in_time_of_day_order_then_by_id() {
+    let d = day(TODAY);
+    let timed = |id: &str, time: Option<&str>| {
+        let mut b = at(id, TODAY, "2026-11-26", Some("Run 4"));
+        b.time = time.map(str::to_string);
+        b
+    };
+    let list = vec![
+        timed("e", None),
+        timed("d", Some("after lunch")),
+        timed("c", Some("14:00")),
+        timed("b", Some("9:30")),
+        timed("a", Some("14:00")),
+        timed("f", Some("8am")),
+    ];
+    let all: Vec<usize> = (0..list.len()).collect();
+    let groups = by_location(&list, &all, d);
+    let ids: Vec<&str> = groups[0]
+        .stays
+        .iter()
+        .map(|&i| list[i].id.as_str())
+        .collect();
+    assert_eq!(ids, ["f", "b", "a", "c", "d", "e"]);
+}
+
+#[test]
 fn folding_drops_accents_and_case_but_keeps_other_scripts() {
     assert_eq!(fold("Bärli"), "barli");
     assert_eq!(fold("Zürich"), "zurich");

@@ -160,13 +160,25 @@ pub fn board(bookings: &[Booking], day: Day, today: Day) -> [Vec<usize>; 3] {
         }
     }
     for lane in &mut lanes {
-        sort_rows(lane, &|a, b| {
-            time_key(bookings[a].time.as_deref())
-                .cmp(&time_key(bookings[b].time.as_deref()))
-                .then_with(|| bookings[a].id.cmp(&bookings[b].id))
-        });
+        sort_by_time(lane, bookings);
     }
     lanes
+}
+
+/// `rows` in time-of-day order, then by id. Each booking's time is read once, not twice a
+/// comparison (reading one lower-cases a copy of its text).
+fn sort_by_time(rows: &mut [usize], bookings: &[Booking]) {
+    let keys: Vec<TimeKey> = rows
+        .iter()
+        .map(|&i| time_key(bookings[i].time.as_deref()))
+        .collect();
+    let id = |p: usize| &bookings[rows[p]].id;
+    let mut order: Vec<usize> = (0..rows.len()).collect();
+    sort_rows(&mut order, &|p, q| {
+        keys[p].cmp(&keys[q]).then_with(|| id(p).cmp(id(q)))
+    });
+    let sorted: Vec<usize> = order.iter().map(|&p| rows[p]).collect();
+    rows.copy_from_slice(&sorted);
 }
 
 /// Minutes after midnight of a time of day as staff write it: "9:30", "09:30", "9.30",
@@ -373,11 +385,7 @@ pub fn by_location(bookings: &[Booking], on_board: &[usize], day: Day) -> Vec<Lo
         groups[slot].stays.push(i);
     }
     for g in &mut groups {
-        sort_rows(&mut g.stays, &|a, b| {
-            time_key(bookings[a].time.as_deref())
-                .cmp(&time_key(bookings[b].time.as_deref()))
-                .then_with(|| bookings[a].id.cmp(&bookings[b].id))
-        });
+        sort_by_time(&mut g.stays, bookings);
         if g.key.is_none() {
             continue;
         }
