@@ -112,8 +112,8 @@ pub fn BoardPage() -> impl IntoView {
             return;
         };
         let run = js_sys::Date::now() - typing.get_value().0 < TYPING_RUN_MS;
-        if !(run && field.matches(":focus").unwrap_or(false)) && field.value() != day {
-            field.set_value(&day);
+        if !(run && field.matches(":focus").unwrap_or(false)) {
+            set_field_day(&field, &day);
         }
     };
     let go = move |d: Day| {
@@ -219,12 +219,10 @@ pub fn BoardPage() -> impl IntoView {
                             type="date"
                             name="date"
                             value=day.get_untracked().to_string()
-                            on:blur=move |ev| {
-                                let (field, day) = (event_target::<web_sys::HtmlInputElement>(&ev), day.get_untracked().to_string());
-                                if field.value() != day {
-                                    field.set_value(&day);
-                                }
-                            }
+                            on:blur=move |ev| set_field_day(
+                                &event_target::<web_sys::HtmlInputElement>(&ev),
+                                &day.get_untracked().to_string(),
+                            )
                             on:change=move |ev| {
                                 // A date typed into the field is one history entry: its month,
                                 // day and year each end a complete date, so within a run of
@@ -293,6 +291,14 @@ pub fn BoardPage() -> impl IntoView {
                 }
             })}
         </section>
+    }
+}
+
+/// Writes `day` into the board's date field unless the field shows it already: a write,
+/// even of the same value, resets a part of the date being typed.
+fn set_field_day(field: &web_sys::HtmlInputElement, day: &str) {
+    if field.value() != day {
+        field.set_value(day);
     }
 }
 
