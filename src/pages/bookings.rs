@@ -9,7 +9,7 @@ use crate::components::query_view::Live;
 use crate::components::query_view::{Derived, Role};
 use crate::components::window::ROWS_PER_PAGE;
 use crate::components::{query_live, BookingTable, EmptyState, RejectedNotice, SortControl};
-use crate::frame::after_paint;
+use crate::frame::after_paint_background;
 use crate::i18n::{t, Texts};
 use crate::model::animal::Species;
 use crate::model::board::Day;
@@ -174,7 +174,7 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
                 return;
             }
             let (names, cache) = (names.clone(), cache.clone());
-            after_paint(move || {
+            after_paint_background(move || {
                 // `try_`: the page may have gone by the paint.
                 let ids: Option<Vec<String>> = list.try_with_untracked(|l| {
                     distinct(l.items.iter().filter_map(|b| b.animal_id.as_deref()))
@@ -204,7 +204,7 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
     });
     Effect::new(move |_| {
         list.track();
-        after_paint(move || {
+        after_paint_background(move || {
             let _ = haystacks.try_with_untracked(|_| ());
         });
     });
@@ -254,7 +254,7 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
                 })
             })));
             if head < answer.items.len() {
-                after_paint(move || {
+                after_paint_background(move || {
                     whole.try_set(true);
                 });
             } else if !by_animal(sort) {
@@ -342,7 +342,7 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
     let choices_due = RwSignal::new(false);
     Effect::new(move |_| {
         if loaded.get() {
-            after_paint(move || {
+            after_paint_background(move || {
                 choices_due.try_set(true);
             });
         }
