@@ -619,6 +619,24 @@ async fn rows_are_built_as_the_reader_comes_near_them() {
 /// same order the model gives the whole list.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_after_show_more_is_in_the_lists_order() {
+    the_work_after_the_first_paint_is_done(None).await;
+}
+
+/// That work (the whole sort, the location choices, the name index) runs at background
+/// priority through `scheduler.postTask` (`frame::after_paint_background`); a browser without
+/// it (Firefox, Safari) runs it in plain tasks, and it is done all the same.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_post_task_the_work_after_the_first_paint_is_done_all_the_same() {
+    the_work_after_the_first_paint_is_done(Some(
+        "Object.defineProperty(window, 'scheduler', { value: undefined, configurable: true });",
+    ))
+    .await;
+}
+
+/// Opens the booking list of 1 000 generated bookings, with `before` run in the page first,
+/// and checks what comes after its first paint: the page after "Show more" in the whole
+/// list's order; with `before`, also the location choices and the name index's end.
+async fn the_work_after_the_first_paint_is_done(before: Option<&'static str>) {
     use kennel_desk::model::{decode_list, listing::sorted_order, Booking};
     let data = Dataset::generate(1_000, today());
     let body = serde_json::to_string(&data.bookings).expect("bookings as JSON");
@@ -631,8 +649,27 @@ async fn the_page_after_show_more_is_in_the_lists_order() {
     let server = serve(data, Some(dist()), Faults::default()).await;
     let url = server.url();
     scenario(|b| async move {
+        if let Some(script) = before {
+            b.on_new_document(script).await;
+        }
         b.goto(&format!("{url}/bookings")).await;
         b.texts_scrolled(".kd-table--bookings tbody tr", 200).await;
+        if before.is_some() {
+            assert_eq!(
+                js(&b, "return typeof window.scheduler;").await,
+                json!("undefined")
+            );
+            super::frontdesk::wait_for("the location choices", true, || async {
+                js(
+                    &b,
+                    "return document.querySelectorAll(\"select[name='location'] option\").length > 1;",
+                )
+                .await
+                    == json!(true)
+            })
+            .await;
+            wait_for_the_name_index(&b).await;
+        }
         b.click_text(".kd-more button", "Show more").await;
         b.texts_scrolled(".kd-table--bookings tbody tr", 400).await;
         let ids = js(
