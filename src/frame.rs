@@ -16,13 +16,13 @@ pub fn after_paint(f: impl FnOnce() + 'static) {
     request_animation_frame(move || set_timeout(f, Duration::from_millis(0)));
 }
 
-/// As [`after_paint`], for work nobody waits for (the search texts, the whole sort, the name
-/// index's start): at background priority where the browser has `scheduler.postTask`
-/// (Chromium), so answers that came in meanwhile are read first. The first screen's animal
-/// look-ups answer within a few ms of the first rows, but their bodies are read in tasks
-/// queued only then, behind these: at 10 000 bookings the rows' names showed 140–170 ms
-/// after the first row, 80 ms sooner with this (README, Performance). Elsewhere a plain
-/// task, as `after_paint`.
+/// As [`after_paint`], for work nobody waits for (the booking list's search texts, whole
+/// sort, location choices and name index's start): at background priority where the
+/// browser has `scheduler.postTask` (Chromium), so answers that came in meanwhile are read
+/// first. The first screen's animal look-ups answer within a few ms of the first rows, but
+/// their bodies are read in tasks queued only then, behind these: at 10 000 bookings the
+/// rows' names showed 140–170 ms after the first row, 80 ms sooner with this (README,
+/// Performance). Elsewhere a plain task, as `after_paint`.
 pub fn after_paint_background(f: impl FnOnce() + 'static) {
     // Boxed: one copy of `background` for every caller.
     let f: Box<dyn FnOnce()> = Box::new(f);

@@ -192,8 +192,9 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
     // Built once per answer from the service, not once per keystroke; and not before the
     // answer's first rows are shown, which need none (at 10 000 bookings they were about
     // 35 ms of the task that shows the first row, at 50 000 about 75 ms). A memo is built
-    // when first read: by the first search, or right after the answer's first paint (below),
-    // so the first key seldom waits for them.
+    // when first read: by the first search, or after the answer's first paint (below, at
+    // background priority: the first rows' animal answers are read before it), so the first
+    // key seldom waits for them.
     let haystacks = Memo::new(move |_| {
         Derived(Arc::new(list.with(|l| {
             l.items
