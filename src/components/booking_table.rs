@@ -33,6 +33,9 @@ pub fn BookingTable(
     /// Sortable headers (the booking list); plain headers without.
     #[prop(optional)]
     sort: Option<SortControl<BookingColumn>>,
+    /// Runs when "Show more" is pressed, before the next page is shown.
+    #[prop(optional)]
+    before_more: Option<Callback<()>>,
 ) -> impl IntoView {
     let window = Window::new(rows, BOOKINGS_CARDS_BELOW_EM);
     let t = t();
@@ -88,7 +91,7 @@ pub fn BookingTable(
                 </tbody>
             </table>
         </div>
-        {window.more()}
+        {window.more(before_more)}
     }
 }
 

@@ -48,7 +48,7 @@ pub fn InvoiceTable(
                 </tbody>
             </table>
         </div>
-        {window.more()}
+        {window.more(None)}
     }
 }
 

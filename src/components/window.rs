@@ -410,7 +410,9 @@ impl Window {
     }
 
     /// The end marker, then "Showing 200 of 3 412 · Show more" while rows are past the page.
-    pub fn more(self) -> impl IntoView {
+    /// `before_more` runs first when the button is pressed (the booking list's rows past its
+    /// first page are in order only after a sort it runs at background priority).
+    pub fn more(self, before_more: Option<Callback<()>>) -> impl IntoView {
         let status = move || {
             let (limit, total) = (self.shown.get(), self.rows.with(Vec::len));
             (total > limit).then(|| {
@@ -421,6 +423,9 @@ impl Window {
                             type="button"
                             class="kd-button kd-button--quiet"
                             on:click=move |ev| {
+                                if let Some(before) = before_more {
+                                    before.run(());
+                                }
                                 // Focus moves to the first row built after it (where the
                                 // button was): the button moves down past the rows, and the
                                 // next Tab would leave the table, Shift+Tab skipping them.

@@ -515,7 +515,13 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
     let table = move || match shape.get() {
         Some(message) => view! { <EmptyState message/> }.into_any(),
         None => {
-            view! { <BookingTable source=list rows sort=control name=t.nav_bookings/> }.into_any()
+            // The rows past the first page are in order once the whole sort has run, which
+            // waits at background priority after the first paint: "Show more" runs it first.
+            let before_more = Callback::new(move |_| whole.set(true));
+            view! {
+                <BookingTable source=list rows sort=control name=t.nav_bookings before_more/>
+            }
+            .into_any()
         }
     };
     let any_filter = move || {

@@ -614,29 +614,47 @@ async fn rows_are_built_as_the_reader_comes_near_them() {
     server.stop().await;
 }
 
-/// A long list's first page is sorted before its first paint and the rest right after it
-/// (`listing::sorted_head`): the page after "Show more" is in the list's order as well, the
-/// same order the model gives the whole list.
+/// A long list's first page is sorted before its first paint and the rest after it
+/// (`listing::sorted_head`), at background priority with the search texts, the location
+/// choices and the name index's start (`frame::after_paint_background`, through
+/// `scheduler.postTask`): all of it is done, and the page after "Show more" is in the list's
+/// order, the same order the model gives the whole list.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_after_show_more_is_in_the_lists_order() {
-    the_work_after_the_first_paint_is_done(None).await;
+    after_the_first_paint(None, true).await;
 }
 
-/// That work (the whole sort, the location choices, the name index) runs at background
-/// priority through `scheduler.postTask` (`frame::after_paint_background`); a browser without
-/// it (Firefox, Safari) runs it in plain tasks, and it is done all the same.
+/// A browser without `scheduler.postTask` (Safari) runs that work in plain tasks, and it is
+/// done all the same.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn without_post_task_the_work_after_the_first_paint_is_done_all_the_same() {
-    the_work_after_the_first_paint_is_done(Some(
-        "Object.defineProperty(window, 'scheduler', { value: undefined, configurable: true });",
-    ))
+    after_the_first_paint(
+        Some(
+            "Object.defineProperty(window, 'scheduler', { value: undefined, configurable: true });",
+        ),
+        true,
+    )
     .await;
 }
 
-/// Opens the booking list of 1 000 generated bookings, with `before` run in the page first,
-/// and checks what comes after its first paint: the page after "Show more" in the whole
-/// list's order; with `before`, also the location choices and the name index's end.
-async fn the_work_after_the_first_paint_is_done(before: Option<&'static str>) {
+/// "Show more" pressed while that work still waits (here: for ever) sorts the rows first.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn show_more_before_the_whole_sort_ran_shows_the_rows_in_order() {
+    after_the_first_paint(
+        Some(
+            "Object.defineProperty(window, 'scheduler', { value: \
+             { postTask: () => new Promise(() => {}) }, configurable: true });",
+        ),
+        false,
+    )
+    .await;
+}
+
+/// Opens the booking list of 1 000 generated bookings, with `before` run in the page first.
+/// When the work after the first paint `runs`, waits for the location choices and for the
+/// name index to have asked for every animal of the list; then checks the page after "Show
+/// more" against the model's order of the whole list.
+async fn after_the_first_paint(before: Option<&'static str>, runs: bool) {
     use kennel_desk::model::{decode_list, listing::sorted_order, Booking};
     let data = Dataset::generate(1_000, today());
     let body = serde_json::to_string(&data.bookings).expect("bookings as JSON");
@@ -646,19 +664,23 @@ async fn the_work_after_the_first_paint_is_done(before: Option<&'static str>) {
         .take(400)
         .map(|i| list.items[i].id.clone())
         .collect();
+    let mut animals: Vec<&str> = list
+        .items
+        .iter()
+        .filter_map(|b| b.animal_id.as_deref())
+        .collect();
+    animals.sort_unstable();
+    animals.dedup();
+    let animals = animals.len() as u64;
     let server = serve(data, Some(dist()), Faults::default()).await;
-    let url = server.url();
+    let (url, stats) = (server.url(), server.stats());
     scenario(|b| async move {
         if let Some(script) = before {
             b.on_new_document(script).await;
         }
         b.goto(&format!("{url}/bookings")).await;
         b.texts_scrolled(".kd-table--bookings tbody tr", 200).await;
-        if before.is_some() {
-            assert_eq!(
-                js(&b, "return typeof window.scheduler;").await,
-                json!("undefined")
-            );
+        if runs {
             super::frontdesk::wait_for("the location choices", true, || async {
                 js(
                     &b,
@@ -666,6 +688,11 @@ async fn the_work_after_the_first_paint_is_done(before: Option<&'static str>) {
                 )
                 .await
                     == json!(true)
+            })
+            .await;
+            // The rows on screen ask for their own animals; every other one is the index's.
+            super::frontdesk::wait_for("every animal asked for", true, || async {
+                stats.requests_matching("/api/animals/") >= animals
             })
             .await;
             wait_for_the_name_index(&b).await;
@@ -681,6 +708,13 @@ async fn the_work_after_the_first_paint_is_done(before: Option<&'static str>) {
         let ids: Vec<String> = serde_json::from_value(ids).expect("row ids");
         assert_eq!(ids.len(), 400);
         assert_eq!(ids, expected);
+        if !runs {
+            // The work did wait: no location was gathered.
+            assert_eq!(
+                js(&b, "return document.querySelectorAll(\"select[name='location'] option\").length;").await,
+                json!(1)
+            );
+        }
     })
     .await;
     server.stop().await;
