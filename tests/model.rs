@@ -57,6 +57,38 @@ fn unknown_fields_are_ignored_and_numbers_read_as_text() {
     assert_eq!(list.items[0].time.as_deref(), Some("930"));
 }
 
+/// serde_json is built with `arbitrary_precision`: a number that is no 64-bit integer reaches
+/// the text reader as serde_json's private one-entry map (`decode::NUMBER_KEY`). Had that key
+/// changed, these fields would fail as "expected text, found an object"; through an f64 they
+/// would read "9.3", "1000.0" and "12345678901234567000.0". serde_json writes an exponent
+/// with its sign ("1E3" as "1e+3"); the digits are as sent.
+#[test]
+fn numbers_in_text_fields_read_as_sent() {
+    let list = bookings(
+        r#"[{"id":12.50,"time":9.30,"care":1E3,"location":-0,
+             "customerId":12345678901234567890.12,"animalId":18446744073709551616}]"#,
+    );
+    assert!(list.rejected.is_empty(), "{:?}", list.rejected);
+    let b = &list.items[0];
+    assert_eq!(b.id, "12.50");
+    assert_eq!(b.time.as_deref(), Some("9.30"));
+    assert_eq!(b.care.as_deref(), Some("1e+3"));
+    assert_eq!(b.location.as_deref(), Some("-0"));
+    assert_eq!(b.customer_id.as_deref(), Some("12345678901234567890.12"));
+    assert_eq!(
+        b.animal_id.as_deref(),
+        Some("18446744073709551616"),
+        "past u64"
+    );
+    // A record that fails is named by its id, read the same way; an object is still no text.
+    let list = bookings(r#"[{"id":7.0,"care":{}},{"id":8,"care":{"a":1.5}}]"#);
+    let named: Vec<_> = list.rejected.iter().map(|r| r.id.as_deref()).collect();
+    assert_eq!(named, [Some("7.0"), Some("8")]);
+    assert!(list.rejected[1]
+        .reason
+        .contains("expected text, found an object"));
+}
+
 #[test]
 fn malformed_records_are_counted_and_named_without_blanking_the_list() {
     let list = bookings(

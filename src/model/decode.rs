@@ -7,7 +7,6 @@ use serde::de::{
 };
 use serde::Deserializer;
 use serde_json::value::RawValue;
-use serde_json::Number;
 use std::fmt;
 
 /// A list response: the records that decoded, and the ones that did not.
@@ -108,7 +107,8 @@ fn strip_position(e: &serde_json::Error) -> String {
 pub enum Shallow {
     Null,
     Bool,
-    Number(Number),
+    /// The number's text as sent (`1.50` stays `1.50`): see [`NUMBER_KEY`].
+    Number(String),
     Text(String),
     List,
     /// Fields in the order sent; [`Shallow::field`] takes the last of a repeated name.
@@ -157,15 +157,15 @@ impl<'de> Visitor<'de> for ShallowVisitor {
     }
 
     fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Shallow, E> {
-        Ok(Shallow::Number(v.into()))
+        Ok(Shallow::Number(v.to_string()))
     }
 
     fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Shallow, E> {
-        Ok(Shallow::Number(v.into()))
+        Ok(Shallow::Number(v.to_string()))
     }
 
-    fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Shallow, E> {
-        Ok(Number::from_f64(v).map_or(Shallow::Null, Shallow::Number))
+    fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<Shallow, E> {
+        Err(no_floats())
     }
 
     fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Shallow, E> {
@@ -195,11 +195,29 @@ impl<'de> Visitor<'de> for ShallowVisitor {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Shallow, A::Error> {
         let mut fields = Vec::new();
-        while let Some(entry) = map.next_entry::<String, Shallow>()? {
-            fields.push(entry);
+        while let Some(key) = map.next_key::<String>()? {
+            if fields.is_empty() && key == NUMBER_KEY {
+                return Ok(Shallow::Number(map.next_value()?));
+            }
+            fields.push((key, map.next_value()?));
         }
         Ok(Shallow::Object(fields))
     }
+}
+
+/// serde_json is built with `arbitrary_precision` (Cargo.toml), so it parses no number into an
+/// `f64`: `deserialize_any` hands a number that is not a 64-bit integer to its visitor as a
+/// map of one entry under this key, whose value is the number's text as sent (its digits as
+/// they came; an exponent written with its sign, `1E3` as `1e+3`). The key
+/// is private to serde_json (its `number::TOKEN`); `tests/model.rs`
+/// (`numbers_in_text_fields_read_as_sent`) fails if it ever changes.
+const NUMBER_KEY: &str = "$serde_json::private::Number";
+
+/// What the visitors here say to an `f64`, which serde_json never hands them (see
+/// [`NUMBER_KEY`]). Not serde's default `visit_f64`, which builds a message naming the value
+/// for each visitor: 367 B more brotli of wasm, measured.
+fn no_floats<E: serde::de::Error>() -> E {
+    E::custom("a number read as floating point, not as its text")
 }
 
 fn kind_of(v: &Shallow) -> &'static str {
@@ -385,7 +403,7 @@ fn one_error(body: &str, what: &str, e: &serde_json::Error) -> DecodeError {
 fn record_id(record: &Shallow) -> Option<String> {
     match record.field("id")? {
         Shallow::Text(s) if !s.trim().is_empty() => Some(s.clone()),
-        Shallow::Number(n) => Some(n.to_string()),
+        Shallow::Number(n) => Some(n.clone()),
         _ => None,
     }
 }
@@ -423,11 +441,8 @@ impl<'de> Visitor<'de> for TextVisitor {
         Ok(Some(v.to_string()))
     }
 
-    fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Self::Value, E> {
-        // JSON has no NaN or infinity, so `from_f64` always succeeds here; through
-        // `Number`'s shortest form (ryu), not `f64`'s `Display`, whose float formatting
-        // code is several KB of wasm.
-        Ok(serde_json::Number::from_f64(v).map(|n| n.to_string()))
+    fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<Self::Value, E> {
+        Err(no_floats())
     }
 
     fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<Self::Value, E> {
@@ -450,8 +465,13 @@ impl<'de> Visitor<'de> for TextVisitor {
         Err(A::Error::custom("expected text, found a list"))
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, _: A) -> Result<Self::Value, A::Error> {
-        Err(A::Error::custom("expected text, found an object"))
+    /// An object, or a number that is not a 64-bit integer: its text as sent, so `9.30` reads
+    /// as `9.30`, not `9.3` (see [`NUMBER_KEY`]).
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        match map.next_key::<String>()? {
+            Some(key) if key == NUMBER_KEY => Ok(Some(map.next_value()?)),
+            _ => Err(A::Error::custom("expected text, found an object")),
+        }
     }
 }
 

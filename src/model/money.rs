@@ -182,9 +182,8 @@ pub enum Amount {
 
 impl<'de> Deserialize<'de> for Amount {
     /// Reads the amount from its JSON text, never through f64: a 20-digit amount would be
-    /// rounded there before the exact parse. `RawValue` hands over the number exactly as
-    /// sent; serde_json's `arbitrary_precision` would do the same for every number in every
-    /// record, costing more wasm and changing how the lenient text fields see numbers.
+    /// rounded there before the exact parse. `RawValue` hands over the value exactly as
+    /// sent, whatever its kind (a number, a string of digits, null), for `from_raw` to sort.
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let raw = Box::<RawValue>::deserialize(d)?;
         Ok(Amount::from_raw(&raw))
