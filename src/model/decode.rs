@@ -210,7 +210,8 @@ impl<'de> Visitor<'de> for ShallowVisitor {
 /// map of one entry under this key, whose value is the number's text as sent (its digits as
 /// they came; an exponent written with its sign, `1E3` as `1e+3`). The key
 /// is private to serde_json (its `number::TOKEN`); `tests/model.rs`
-/// (`numbers_in_text_fields_read_as_sent`) fails if it ever changes.
+/// (`numbers_in_text_fields_read_as_sent`) fails if it ever changes. An object whose first
+/// key is this very string reads as a number, as it does for serde_json's own `Value`.
 const NUMBER_KEY: &str = "$serde_json::private::Number";
 
 /// What the visitors here say to an `f64`, which serde_json never hands them (see
