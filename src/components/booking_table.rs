@@ -9,11 +9,10 @@ use crate::api::cache::use_cache;
 use crate::i18n::t;
 use crate::model::listing::BookingColumn;
 use crate::model::rows::BOOKINGS_CARDS_BELOW_EM;
-use crate::model::text::{excerpt, or_dash, MISSING};
+use crate::model::text::{or_dash, MISSING};
 use crate::model::{Booking, List};
 use leptos::prelude::*;
 use std::sync::Arc;
-const CARE_EXCERPT_CHARS: usize = 70;
 
 /// Bookings `rows` (indices into `source`), in that order. `source` may be a signal: a new
 /// answer then updates only the rows whose records changed (see [`crate::model::rows`]).
@@ -109,10 +108,13 @@ fn BookingRow(booking: Booking, show_animal: bool, show_customer: bool) -> impl 
         (None, None) => (t.booking_title)(&booking.id),
         (from, to) => crate::format::stay_dates(from.as_deref(), to.as_deref()),
     };
+    // The whole note, never an excerpt: the part a cut hid was often the one that mattered
+    // ("… double-check the run latch"), a search could match a word the row did not show,
+    // and a tablet has no hover to reveal the rest. A long note makes a taller row.
     let care = booking
         .care
         .as_deref()
-        .map(|c| excerpt(c, CARE_EXCERPT_CHARS))
+        .map(|c| c.trim().to_string())
         .unwrap_or_else(|| MISSING.to_string());
     view! {
         <tr role="row">

@@ -719,3 +719,50 @@ async fn a_day_typed_while_the_board_is_a_frame_behind_the_month_is_kept() {
     .await;
     server.stop().await;
 }
+
+/// A care note shows whole in the booking list and on the animal's page: cut at 70 characters
+/// it lost its end ("double-check the run latch"), and a search for a word past the cut
+/// found a row that did not show it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_booking_list_shows_each_care_note_whole() {
+    const NOTE: &str = "Feed 3x daily, own food in the blue tin; two tablets with the evening \
+        meal. Nervous at the gate at feeding time. Escape artist: double-check the run latch.";
+    let mut data = dataset();
+    data.bookings.push(booking(
+        "b-long",
+        "a-bar",
+        "c-1",
+        -1,
+        3,
+        Some("in_house"),
+        Some("10:00"),
+        Some("Run 9"),
+        Some(&format!("  {NOTE}\n")),
+    ));
+    let server = app(data).await;
+    let url = server.url();
+    scenario(|b| async move {
+        let care = "return [...document.querySelectorAll('.kd-table--bookings tbody tr')] \
+            .filter(r => r.querySelector('.kd-sub')?.textContent === 'b-long') \
+            .map(r => r.querySelector('.kd-care').textContent);";
+        b.goto(&format!("{url}/bookings")).await;
+        b.texts(".kd-table--bookings tbody tr", 1).await;
+        type_search(&b, "latch").await;
+        wait_for(
+            "the one booking whose note says latch",
+            strings(&["b-long"]),
+            || async { row_ids(&b).await },
+        )
+        .await;
+        assert_eq!(js(&b, care).await, json!([NOTE]), "the list's row");
+        // The same table on the animal's page, among Bärli's stays.
+        b.goto(&format!("{url}/animals/a-bar")).await;
+        b.texts(".kd-table--bookings tbody tr", 1).await;
+        wait_for("b-long among Bärli's stays", json!([NOTE]), || async {
+            js(&b, care).await
+        })
+        .await;
+    })
+    .await;
+    server.stop().await;
+}
