@@ -1263,3 +1263,42 @@ async fn ids_with_a_percent_sign_open_their_own_records() {
     .await;
     server.stop().await;
 }
+
+/// On a phone the invoice list's four fields fill their rows, two to a row as on the booking
+/// list: at their set widths they stopped short of the row's end, a strip left empty beside
+/// them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_invoice_lists_fields_fill_their_rows_on_a_phone() {
+    let server = serve_demo(Faults::default()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        emulate(&b, PHONE, true).await;
+        b.goto(&format!("{url}/invoices")).await;
+        b.texts(".kd-table--invoices tbody tr", 1).await;
+        // [the fields' box's right edge, each field's [top, right]] (the search has its own row).
+        let script = "const box = document.querySelector('.kd-invoice-filters'); \
+            const fields = [...box.querySelectorAll(':scope > .kd-field-input:not(.kd-field-input--search)')]; \
+            return [Math.round(box.getBoundingClientRect().right), fields.map(f => { \
+              const r = f.getBoundingClientRect(); return [Math.round(r.top), Math.round(r.right)]; })];";
+        let seen = js(&b, script).await;
+        let right = seen[0].as_i64().expect("the box's edge");
+        let fields: Vec<(i64, i64)> =
+            serde_json::from_value(seen[1].clone()).expect("the fields");
+        assert_eq!(fields.len(), 4, "customer, from, to, sort: {fields:?}");
+        // The last field of each row ends at the box's edge.
+        for (i, (top, end)) in fields.iter().enumerate() {
+            let last_in_row = fields.get(i + 1).is_none_or(|(next, _)| next != top);
+            if last_in_row {
+                assert!(
+                    (right - end).abs() <= 1,
+                    "a row of fields ends {} px short of the box's edge: {fields:?} (edge {right})",
+                    right - end
+                );
+            }
+        }
+        let rows: std::collections::BTreeSet<i64> = fields.iter().map(|f| f.0).collect();
+        assert_eq!(rows.len(), 2, "two to a row: {fields:?}");
+    })
+    .await;
+    server.stop().await;
+}
