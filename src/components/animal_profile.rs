@@ -45,6 +45,24 @@ pub fn AnimalFields(animal: Arc<Animal>, #[prop(optional)] name: bool) -> impl I
     }
 }
 
+/// The outline of [`AnimalFields`] with its name and of the vaccinations' heading, for the
+/// booking page while its animal loads: the same labels over an ellipsis, so the invoices and
+/// other stays below stay where they will be (they moved down 370 px on an upright tablet
+/// when the animal came). Hidden from screen readers: the loading line under it says what is
+/// happening.
+pub fn animal_shape() -> AnyView {
+    let t = t();
+    let fields = [t.name, t.species, t.breed, t.group, t.owner_customer]
+        .map(|label| view! { <Field label value=Some("…".to_string())/> });
+    view! {
+        <div class="kd-shape" aria-hidden="true">
+            <Fields>{fields.into_iter().collect_view()}</Fields>
+            <h3 class="kd-subhead">{t.vaccinations}</h3>
+        </div>
+    }
+    .into_any()
+}
+
 /// A rich value (a chip, a link), or the dash for a missing one.
 fn or_missing(view: Option<impl IntoView + 'static>) -> AnyView {
     match view {

@@ -20,7 +20,7 @@ pub mod vaccination_badge;
 pub mod window;
 
 pub use animal_link::AnimalLink;
-pub use animal_profile::{AnimalFields, Vaccinations};
+pub use animal_profile::{animal_shape, AnimalFields, Vaccinations};
 pub use badge::{BookingBadge, InvoiceBadge};
 pub use booking_table::BookingTable;
 pub use customer_link::CustomerLink;

@@ -6,8 +6,8 @@ use crate::api::Cache;
 use crate::clock::today_local;
 use crate::components::query_view::{Missing, Role};
 use crate::components::{
-    query_view, AnimalFields, AnimalLink, AnimalVaccinationBadge, BookingBadge, BookingTable,
-    CustomerLink, DateText, EmptyState, Field, Fields, InvoiceTable, Vaccinations,
+    animal_shape, query_view, AnimalFields, AnimalLink, AnimalVaccinationBadge, BookingBadge,
+    BookingTable, CustomerLink, DateText, EmptyState, Field, Fields, InvoiceTable, Vaccinations,
 };
 use crate::i18n::t;
 use crate::model::board::owed_text;
@@ -115,7 +115,11 @@ fn BookingDetail(booking: Arc<Booking>) -> impl IntoView {
             back_href: cache.config().href("/bookings"),
             back_label: t.all_bookings.into(),
         };
-        query_view(
+        // Before the first answer, the card's outline above the loading line.
+        let (data, error) = (query.data.clone(), query.error.clone());
+        let shape =
+            move || (data.with(Option::is_none) && error.with(Option::is_none)).then(animal_shape);
+        let card = query_view(
             query,
             Role::Related,
             t.loading_animal,
@@ -131,7 +135,8 @@ fn BookingDetail(booking: Arc<Booking>) -> impl IntoView {
                     <Vaccinations entries=summary.entries raw/>
                 }
             },
-        )
+        );
+        view! { {shape} {card} }
     });
     let b = booking;
     let animal_id = b.animal_id.clone();

@@ -1302,3 +1302,55 @@ async fn the_invoice_lists_fields_fill_their_rows_on_a_phone() {
     .await;
     server.stop().await;
 }
+
+/// A booking's page keeps the place of its animal's card while the animal loads: the fields'
+/// labels and the vaccinations' heading are drawn from the start, so the invoices and other
+/// stays below do not move down by the whole card when it comes (370 px on an upright
+/// tablet, where a tap meant for an invoice landed on the animal's card).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bookings_page_keeps_the_animals_place_while_it_loads() {
+    let faults = Faults::default();
+    let server = serve(fixture(), Some(dist()), faults.clone()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        for size in [TABLET, DESKTOP] {
+            emulate(&b, size, true).await;
+            slow_animals(&faults, 2000);
+            // A fresh page each time: the animal is not in the page's cache yet.
+            b.goto(&format!("{url}/")).await;
+            b.goto(&format!("{url}/bookings/b-1")).await;
+            b.wait_text(".kd-table--invoices tbody", "INV-2026-0001").await;
+            // [the invoices' heading's top in the page, the animal still loading, the
+            // animal's card shown (its name, not the outline's ellipsis)].
+            let state = "const h = [...document.querySelectorAll('h2')][1]; \
+                const name = [...document.querySelectorAll('.kd-fields:not(.kd-shape *)')][1] \
+                  ?.querySelector('dd')?.textContent ?? ''; \
+                return [Math.round(h.getBoundingClientRect().top + scrollY), \
+                  !!document.querySelector('.kd-state--loading'), name === 'Bella'];";
+            let before = js(&b, state).await;
+            assert_eq!(
+                [&before[1], &before[2]],
+                [&json!(true), &json!(false)],
+                "{size:?}: read before the animal came"
+            );
+            let started = Instant::now();
+            let after = loop {
+                let now = js(&b, state).await;
+                if now[2] == json!(true) {
+                    break now;
+                }
+                assert!(started.elapsed() < PATIENCE, "{size:?}: the animal: {now:?}");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            };
+            let moved = after[0].as_i64().unwrap_or(0) - before[0].as_i64().unwrap_or(0);
+            println!("{size:?}: the invoices moved {moved} px as the animal came");
+            assert!(
+                moved.abs() <= 100,
+                "{size:?}: the invoices moved {moved} px as the animal came ({before:?} -> {after:?})"
+            );
+            faults.clear();
+        }
+    })
+    .await;
+    server.stop().await;
+}
