@@ -295,6 +295,33 @@ fn late_pickup_only_today_going_home_time_passed_still_pickup() {
     assert!(!late_pickup(&vague, today, today, at(23, 59)));
 }
 
+#[test]
+fn ends_today_only_in_the_house_by_status_on_todays_board_with_dates_ending_today() {
+    let today = day(TODAY);
+    let ends = booking("1", "2026-11-20", TODAY, Some("in_house"), None);
+    assert!(ends_today_in_house(&ends, today, today));
+    // Its lane is In the house (the status decides today): the flag is the only sign.
+    assert_eq!(lane(&ends, today, today), Some(Lane::InHouse));
+    assert!(
+        !ends_today_in_house(&ends, today.add_days(-1), today),
+        "another day's board goes by the dates alone"
+    );
+    let later = booking("2", "2026-11-20", "2026-11-30", Some("in_house"), None);
+    assert!(!ends_today_in_house(&later, today, today), "ends later");
+    let pickup = booking("3", "2026-11-20", TODAY, Some("pickup"), None);
+    assert!(
+        !ends_today_in_house(&pickup, today, today),
+        "already going home"
+    );
+    let by_dates = booking("4", "2026-11-20", TODAY, None, None);
+    assert!(
+        !ends_today_in_house(&by_dates, today, today),
+        "no status: Going home by its dates"
+    );
+    let unreadable = booking("5", "2026-11-20", "soon", Some("in_house"), None);
+    assert!(!ends_today_in_house(&unreadable, today, today));
+}
+
 fn at(id: &str, from: &str, to: &str, location: Option<&str>) -> Booking {
     let mut b = booking(id, from, to, None, None);
     b.location = location.map(str::to_string);

@@ -50,6 +50,9 @@ pub fn BoardCard(
     /// Going home today, time passed, still marked pickup.
     #[prop(into)]
     late: Signal<bool>,
+    /// In the house by its status, its dates ending today.
+    #[prop(into)]
+    ends_today: Signal<bool>,
     /// Another stay clashes with this one in its location (location view).
     #[prop(optional)]
     double_booked: bool,
@@ -120,6 +123,9 @@ pub fn BoardCard(
                 })}
                 {move || late.get().then(|| view! {
                     <li class="kd-flag kd-flag--late">{t.late_pickup}</li>
+                })}
+                {move || ends_today.get().then(|| view! {
+                    <li class="kd-flag kd-flag--ends">{t.ends_today}</li>
                 })}
                 {move || no_vaccinations.get().then(|| view! {
                     <li class="kd-flag kd-flag--vacc">{t.vaccinations_not_on_record}</li>

@@ -149,6 +149,7 @@ pub const DE: Texts = Texts {
     owes: |amounts| format!("Kunde: {amounts} offen"),
     owes_unknown: |e| format!("Rechnungen konnten nicht geladen werden: Hinweise auf offene Beträge können fehlen oder veraltet sein. {e}"),
     late_pickup: "Abholung überfällig",
+    ends_today: "Aufenthalt endet heute",
     vaccinations_not_on_record: "Keine Impfungen erfasst",
     double_booked: "Doppelt belegt",
     open_booking: |id| format!("Buchung {id} öffnen"),

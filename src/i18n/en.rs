@@ -143,6 +143,7 @@ pub const EN: Texts = Texts {
     owes: |amounts| format!("Customer owes {amounts}"),
     owes_unknown: |e| format!("Invoices could not be loaded: “Customer owes” flags may be missing or out of date. {e}"),
     late_pickup: "Late pickup",
+    ends_today: "Stay ends today",
     vaccinations_not_on_record: "Vaccinations not on record",
     double_booked: "Double-booked",
     open_booking: |id| format!("Open booking {id}"),

@@ -180,6 +180,8 @@ pub struct Texts {
     /// The board's invoices failed (the error's text): no owes flag can be trusted.
     pub owes_unknown: fn(&str) -> String,
     pub late_pickup: &'static str,
+    /// In the house by its status, its dates ending today.
+    pub ends_today: &'static str,
     pub vaccinations_not_on_record: &'static str,
     pub double_booked: &'static str,
     pub open_booking: fn(&str) -> String,

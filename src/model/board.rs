@@ -334,6 +334,15 @@ pub fn late_pickup(b: &Booking, day: Day, today: Day, now_minutes: u16) -> bool 
             .is_some_and(|t| t < now_minutes)
 }
 
+/// In the house on today's board by its status although its dates end today: the service has
+/// not marked it for pickup (yet), so it is not under Going home, and without a flag the desk
+/// had no sign that it leaves today (rule 2 of the lanes keeps the status first).
+pub fn ends_today_in_house(b: &Booking, day: Day, today: Day) -> bool {
+    day == today
+        && lane(b, day, today) == Some(Lane::InHouse)
+        && b.to.as_deref().and_then(Day::parse) == Some(day)
+}
+
 /// The days a stay touches (from..=to) and the nights it occupies its location
 /// ([from, to); a day visit occupies its own day).
 fn span(b: &Booking) -> Option<(Day, Day, Day)> {

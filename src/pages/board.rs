@@ -7,7 +7,9 @@ use crate::components::board_card::{BoardCard, RunCard};
 use crate::components::query_view::Role;
 use crate::components::{query_view_and, EmptyState, RejectedNotice};
 use crate::i18n::t;
-use crate::model::board::{board, by_location, late_pickup, owed_text, Day, Lane, OpenInvoices};
+use crate::model::board::{
+    board, by_location, ends_today_in_house, late_pickup, owed_text, Day, Lane, OpenInvoices,
+};
 use crate::model::{Booking, Invoice, List};
 use leptos::prelude::*;
 use leptos_router::hooks::query_signal_with_options;
@@ -330,13 +332,15 @@ pub(super) fn DayBoard(
         move |i: usize, double_booked: bool| {
             let b = list.items[i].clone();
             let id = b.id.clone();
-            let late_b = b.clone();
+            let (late_b, ends_b) = (b.clone(), b.clone());
             let owed = Signal::derive(move || owed.with(|m| m.get(&id).cloned()));
             let late = Signal::derive(move || {
                 let (today, minutes) = clock.get();
                 late_pickup(&late_b, day.get(), today, minutes)
             });
-            view! { <BoardCard booking=b owed late double_booked/> }
+            let ends_today =
+                Signal::derive(move || ends_today_in_house(&ends_b, day.get(), clock.get().0));
+            view! { <BoardCard booking=b owed late ends_today double_booked/> }
         }
     };
     let lanes_view = {

@@ -819,3 +819,51 @@ async fn the_boards_cards_keep_their_species_line_while_the_animals_load() {
     .await;
     server.stop().await;
 }
+
+/// A stay in the house by its status whose dates end today stays under In the house (the
+/// service's status decides today), with a flag saying that it ends today: the desk had no
+/// sign of it. Stays that end later carry no such flag.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_flags_a_stay_in_the_house_that_ends_today() {
+    let mut data = dataset();
+    data.bookings.push(booking(
+        "b-ends",
+        "a-rex",
+        "c-3",
+        -2,
+        0,
+        Some("in_house"),
+        None,
+        Some("Run 5"),
+        None,
+    ));
+    let server = app(data).await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.goto(&format!("{url}/")).await;
+        // [each card of In the house: its booking, its flags' texts].
+        let cards = "return [...document.querySelectorAll('.kd-lane--in-house .kd-card')] \
+            .map(c => [c.dataset.booking, [...c.querySelectorAll('.kd-flag--ends')] \
+            .map(f => f.textContent)]);";
+        wait_for(
+            "b-ends flagged in the house, the stays that end later not",
+            json!([
+                ["b-ends", ["Stay ends today"]],
+                ["b-in1", []],
+                ["b-in2", []],
+                ["b-in3", []]
+            ]),
+            || async {
+                let mut seen = js(&b, cards).await;
+                // The lane's order is by time of day (none here): compared by booking.
+                if let Some(cards) = seen.as_array_mut() {
+                    cards.sort_by_key(|c| c[0].as_str().unwrap_or_default().to_string());
+                }
+                seen
+            },
+        )
+        .await;
+    })
+    .await;
+    server.stop().await;
+}
