@@ -47,8 +47,8 @@ pub fn AnimalFields(animal: Arc<Animal>, #[prop(optional)] name: bool) -> impl I
 
 /// The outline of [`AnimalFields`] with its name and of the vaccinations' heading, for the
 /// booking page while its animal loads: the same labels over an ellipsis, so the invoices and
-/// other stays below stay where they will be (they moved down 370 px on an upright tablet
-/// when the animal came). Hidden from screen readers: the loading line under it says what is
+/// other stays below stay where they will be (they moved down 326–370 px on an upright
+/// tablet when the animal came). Hidden from screen readers: the loading line under it says what is
 /// happening.
 pub fn animal_shape() -> AnyView {
     let t = t();

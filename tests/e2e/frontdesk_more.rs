@@ -792,18 +792,15 @@ async fn the_boards_cards_keep_their_species_line_while_the_animals_load() {
             before.iter().all(|(text, _)| text.is_empty()),
             "read before the animals came: {before:?}"
         );
-        let after = {
-            let started = Instant::now();
-            loop {
-                let now: Vec<(String, i64)> =
-                    serde_json::from_value(js(&b, lines).await).expect("species lines");
-                if now.iter().all(|(text, _)| !text.is_empty()) {
-                    break now;
-                }
-                assert!(started.elapsed() < PATIENCE, "the animals: {now:?}");
-                tokio::time::sleep(Duration::from_millis(100)).await;
-            }
-        };
+        crate::places::wait_for(
+            &b,
+            "return [...document.querySelectorAll('.kd-card__animal')] \
+                .every(p => p.textContent !== '');",
+            "every card's animal",
+        )
+        .await;
+        let after: Vec<(String, i64)> =
+            serde_json::from_value(js(&b, lines).await).expect("species lines");
         let heights = |lines: &[(String, i64)]| lines.iter().map(|l| l.1).collect::<Vec<_>>();
         assert!(
             heights(&after).iter().all(|h| *h > 10),
