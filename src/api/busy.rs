@@ -58,6 +58,7 @@ pub async fn idle() {
 /// else when the pause comes, and only if a row still shows it then.
 pub fn row_animal(cache: &Cache, id: &str) -> Query<Animal> {
     let query = cache.animal_query(id);
+    cache.count_as_shown(id, &query);
     if remaining_ms() <= 0.0 || query.data.with_untracked(Option::is_some) {
         query.ensure_loaded();
         return query;

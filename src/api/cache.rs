@@ -47,11 +47,13 @@ struct Inner {
     invoice: Mutex<FxHashMap<String, Query<Invoice>>>,
     animal: Mutex<FxHashMap<String, Query<Animal>>>,
     animal_slots: Arc<Limiter>,
-    /// Animal bodies kept for a reload offline, by id.
-    kept_animals: Arc<Mutex<FxHashMap<String, Snapshot>>>,
+    /// Animal bodies kept for a reload offline, by id, and whether a view showed each.
+    kept_animals: Kept,
     /// A write of `kept_animals` is scheduled.
     animals_flush: Arc<AtomicBool>,
 }
+
+type Kept = Arc<Mutex<FxHashMap<String, (Snapshot, bool)>>>;
 
 /// The app-wide cache, provided as context by `App`.
 #[derive(Clone)]
@@ -63,7 +65,7 @@ pub struct Cache(Arc<Inner>);
 /// the rows need not wait for.
 fn keep_list(config: &Config, name: &'static str) -> Keep {
     let base = config.api_base.clone();
-    Arc::new(move |stored| {
+    Arc::new(move |stored, _| {
         let base = base.clone();
         spawn_local(async move {
             crate::frame::next_paint().await;
@@ -178,8 +180,8 @@ impl Cache {
             }
             let animals = snapshot::load_animals(&base).await;
             let mut kept = lock(&cache.0.kept_animals);
-            for (id, stored) in animals {
-                kept.entry(id).or_insert(stored);
+            for (id, stored, shown) in animals {
+                kept.entry(id).or_insert((stored, shown));
             }
             drop(kept);
             // Rows that asked before the store answered get their names now.
@@ -197,7 +199,7 @@ impl Cache {
         if query.data.with_untracked(Option::is_some) {
             return;
         }
-        if let Some(stored) = lock(&self.0.kept_animals).get(id) {
+        if let Some((stored, _)) = lock(&self.0.kept_animals).get(id) {
             query.restore(stored, |b| {
                 decode_one(b, &(crate::i18n::t().what_animal)(id))
             });
@@ -212,30 +214,9 @@ impl Cache {
             self.0.animals_flush.clone(),
             self.0.config.api_base.clone(),
         );
-        Arc::new(move |stored: Snapshot| {
-            lock(&kept).insert(id.clone(), stored);
-            if pending.swap(true, Ordering::Relaxed) {
-                return;
-            }
-            let (kept, pending, base) = (kept.clone(), pending.clone(), base.clone());
-            spawn_local(async move {
-                gloo_timers::future::TimeoutFuture::new(ANIMALS_FLUSH_MS).await;
-                pending.store(false, Ordering::Relaxed);
-                let mut newest: Vec<(String, Snapshot)> = {
-                    let mut kept = lock(&kept);
-                    if kept.len() > snapshot::MAX_ANIMALS {
-                        let mut ages: Vec<f64> = kept.values().map(|s| s.at).collect();
-                        // The app's one sort (model::order), not two more copies of std's.
-                        sort_items(&mut ages, &|a, b| b.total_cmp(a));
-                        if let Some(&cut) = ages.get(snapshot::MAX_ANIMALS - 1) {
-                            kept.retain(|_, s| s.at >= cut);
-                        }
-                    }
-                    kept.iter().map(|(id, s)| (id.clone(), s.clone())).collect()
-                };
-                sort_items(&mut newest, &|a, b| b.1.at.total_cmp(&a.1.at));
-                snapshot::save_animals(&base, &newest).await;
-            });
+        Arc::new(move |stored: Snapshot, shown: bool| {
+            lock(&kept).insert(id.clone(), (stored, shown));
+            write_kept(&kept, &pending, &base);
         })
     }
 
@@ -303,8 +284,43 @@ impl Cache {
     /// [`ANIMAL_REQUESTS_AT_ONCE`] background animal requests run at a time.
     pub fn animal(&self, id: &str) -> Query<Animal> {
         let query = self.animal_query(id);
+        self.count_as_shown(id, &query);
         query.ensure_loaded();
         query
+    }
+
+    /// Like [`Cache::animal`], for the name index: a look-up no view asked for, so it does
+    /// not count as shown for the offline store.
+    pub(crate) fn animal_in_background(&self, id: &str) -> Query<Animal> {
+        let query = self.animal_query(id);
+        query.ensure_loaded();
+        query
+    }
+
+    /// The animal as the offline store has it, without asking the service: for the name
+    /// index while the tablet has no network. None when the store does not have it.
+    pub(crate) fn animal_from_store(&self, id: &str) -> Option<Arc<Animal>> {
+        if !lock(&self.0.kept_animals).contains_key(id) {
+            return None;
+        }
+        self.animal_query(id).data.get_untracked()
+    }
+
+    /// Marks animal `id` as shown to the user. The offline store keeps shown animals before
+    /// the ones only the name index looked up, which at 2 000 animals pushed every animal of
+    /// the first screen out of its 500 (a reload offline then named them by id). An animal
+    /// the index loaded first and a view shows later is written again with its mark.
+    pub(crate) fn count_as_shown(&self, id: &str, query: &Query<Animal>) {
+        if !query.mark_shown() {
+            return;
+        }
+        let kept = &self.0.kept_animals;
+        let marked = lock(kept)
+            .get_mut(id)
+            .is_some_and(|k| !std::mem::replace(&mut k.1, true));
+        if marked {
+            write_kept(kept, &self.0.animals_flush, &self.0.config.api_base);
+        }
     }
 
     /// The animal's own page: ahead of every background look-up, and refreshed when stale,
@@ -312,6 +328,7 @@ impl Cache {
     /// the queue is restarted at the front.
     pub fn animal_page(&self, id: &str) -> Query<Animal> {
         let query = self.animal_query(id);
+        self.count_as_shown(id, &query);
         query.core.make_urgent();
         query
     }
@@ -464,5 +481,48 @@ fn from_list<T: Clone + Send + Sync + 'static>(
             });
         }
         None => query.ensure(),
+    }
+}
+
+/// Writes the kept animals to the offline store [`ANIMALS_FLUSH_MS`] from now, unless a write
+/// is already scheduled (it then takes this change too). At most [`snapshot::MAX_ANIMALS`]:
+/// those a view showed first, newest first within each kind.
+fn write_kept(kept: &Kept, pending: &Arc<AtomicBool>, base: &str) {
+    if pending.swap(true, Ordering::Relaxed) {
+        return;
+    }
+    let (kept, pending, base) = (kept.clone(), pending.clone(), base.to_string());
+    spawn_local(async move {
+        gloo_timers::future::TimeoutFuture::new(ANIMALS_FLUSH_MS).await;
+        pending.store(false, Ordering::Relaxed);
+        let ranked = |s: &(Snapshot, bool)| rank(s.0.at, s.1);
+        let mut newest: Vec<(String, Snapshot, bool)> = {
+            let mut kept = lock(&kept);
+            if kept.len() > snapshot::MAX_ANIMALS {
+                let mut ranks: Vec<f64> = kept.values().map(ranked).collect();
+                // The app's one sort (model::order), not two more copies of std's.
+                sort_items(&mut ranks, &|a, b| b.total_cmp(a));
+                if let Some(&cut) = ranks.get(snapshot::MAX_ANIMALS - 1) {
+                    kept.retain(|_, s| ranked(s) >= cut);
+                }
+            }
+            kept.iter()
+                .map(|(id, (s, shown))| (id.clone(), s.clone(), *shown))
+                .collect()
+        };
+        sort_items(&mut newest, &|a, b| {
+            rank(b.1.at, b.2).total_cmp(&rank(a.1.at, a.2))
+        });
+        snapshot::save_animals(&base, &newest).await;
+    });
+}
+
+/// A kept animal's place in the store: shown ones before the others, newest first within
+/// each. Shown ones are lifted by more than any load time (ms since the epoch, ~1.8e12).
+fn rank(at: f64, shown: bool) -> f64 {
+    if shown {
+        at + 1e15
+    } else {
+        at
     }
 }

@@ -166,7 +166,12 @@ async fn worker(cache: Cache, shared: Arc<Shared>) {
         super::busy::idle().await;
         // Offline, every look-up fails: the index waits for the network rather than mark
         // the animals it has not reached as not loadable (nothing asked for those again, and
-        // a search by their names found nothing until the next visit).
+        // a search by their names found nothing until the next visit). Meanwhile it takes
+        // what the offline store has: after a reload without a network, a search found
+        // only the animals of the rows on screen.
+        if !online() {
+            from_store(&cache, &shared);
+        }
         while !online() && !shared.stopped.load(Ordering::Relaxed) {
             gloo_timers::future::TimeoutFuture::new(OFFLINE_POLL_MS).await;
         }
@@ -197,7 +202,7 @@ async fn worker(cache: Cache, shared: Arc<Shared>) {
         let (animal, passes) = match cache.animal_if_loaded(&id) {
             Some(a) => (Some(a), false),
             None => {
-                let query = cache.animal(&id);
+                let query = cache.animal_in_background(&id);
                 // Woken when the answer is in, not polled: a 50 ms poll capped the index
                 // at about 40 animals a second (48 s for the 2 000 animals of 10 000
                 // bookings), and searches meanwhile fetched what it had not reached.
@@ -250,6 +255,19 @@ async fn worker(cache: Cache, shared: Arc<Shared>) {
         }
         shared.dirty.store(true, Ordering::Relaxed);
     }
+}
+
+/// Takes the queued animals the offline store has; the rest stay queued, in order.
+fn from_store(cache: &Cache, shared: &Shared) {
+    lock(&shared.queue).retain(|id| match cache.animal_from_store(id) {
+        Some(a) => {
+            let folded = haystack(&a);
+            lock(&shared.entries).insert(id.clone(), (a, folded));
+            shared.dirty.store(true, Ordering::Relaxed);
+            false
+        }
+        None => true,
+    });
 }
 
 /// The animal's search text, its species in the screen's language.

@@ -29,7 +29,8 @@ const BACKOFF_MS: [f64; 3] = [500.0, 1_000.0, 2_000.0];
 const OWN_TASK_BYTES: usize = 64 * 1024;
 
 /// Where a new answer's body goes to survive a reload (lists and animals only).
-pub(super) type Keep = Arc<dyn Fn(Snapshot) + Send + Sync>;
+/// Keeps an answer for a reload offline; told whether a view has shown the record.
+pub(super) type Keep = Arc<dyn Fn(Snapshot, bool) + Send + Sync>;
 
 /// Sends one request; the answer comes back undecoded.
 pub(super) type Fetch =
@@ -72,6 +73,8 @@ struct Meta {
     etag: Mutex<Option<String>>,
     /// Background work waiting for the request under way to end (see [`Query::settled`]).
     waiters: Mutex<Vec<oneshot::Sender<()>>>,
+    /// A view has shown it (see [`Query::mark_shown`]).
+    shown: AtomicBool,
 }
 
 impl Meta {
@@ -216,6 +219,12 @@ impl<T: Send + Sync + 'static> Query<T> {
         self.core.cancel();
     }
 
+    /// Counts it as shown to the user, not only looked up in the background: the offline
+    /// store keeps shown records before the others. Says whether it was not marked before.
+    pub(super) fn mark_shown(&self) -> bool {
+        !self.core.meta.shown.swap(true, Ordering::Relaxed)
+    }
+
     /// Whether a mounted view shows it (see [`Query::hold`]).
     pub fn is_held(&self) -> bool {
         self.core.is_held()
@@ -339,11 +348,13 @@ impl Core {
                     .filter(|_| changed || self.stale.get_untracked());
                 if let Some(keep) = keep {
                     let at = now_ms();
-                    keep(Snapshot {
+                    let shown = self.meta.shown.load(Ordering::Relaxed);
+                    let stored = Snapshot {
                         body,
                         etag: etag.clone(),
                         at,
-                    });
+                    };
+                    keep(stored, shown);
                 }
                 *lock(&self.meta.etag) = etag;
                 self.mark_fresh();

@@ -6,7 +6,8 @@
 //! answer. Every entry is keyed and tagged with the `api-base` it came from: a snapshot of
 //! another service (a test kennel, another branch) is never shown.
 //!
-//! Bounded: one entry per list (overwritten), at most [`MAX_ANIMALS`] animals by last load,
+//! Bounded: one entry per list (overwritten), at most [`MAX_ANIMALS`] animals (those a view
+//! showed first, then by last load),
 //! and no body over [`MAX_BODY_CHARS`] (a list that large is not kept at all). Failures
 //! (private mode, quota, a browser without IndexedDB) are logged and otherwise ignored: the
 //! snapshot is a convenience, never a reason for the app to stop.
@@ -157,8 +158,8 @@ pub async fn save(api_base: &str, name: &str, snapshot: Snapshot) {
     put(api_base, name, &entry(api_base, &snapshot)).await;
 }
 
-/// The stored animals, `(id, snapshot)`, newest first.
-pub async fn load_animals(api_base: &str) -> Vec<(String, Snapshot)> {
+/// The stored animals, `(id, snapshot, shown)`, in the order they were saved.
+pub async fn load_animals(api_base: &str) -> Vec<(String, Snapshot, bool)> {
     let Some(list) = get(api_base, "animals").await else {
         return Vec::new();
     };
@@ -171,17 +172,26 @@ pub async fn load_animals(api_base: &str) -> Vec<(String, Snapshot)> {
             Some((
                 pair.get(0).as_string()?,
                 read_entry(api_base, &pair.get(1))?,
+                // Absent in a store written before shown animals were marked.
+                pair.get(2).as_bool().unwrap_or(false),
             ))
         })
         .collect()
 }
 
-/// Keeps `animals` (newest first; cut to [`MAX_ANIMALS`]) in place of the ones before.
-pub async fn save_animals(api_base: &str, animals: &[(String, Snapshot)]) {
+/// Keeps `animals` (`(id, snapshot, shown)`, the ones to keep first; cut to
+/// [`MAX_ANIMALS`]) in place of the ones before.
+pub async fn save_animals(api_base: &str, animals: &[(String, Snapshot, bool)]) {
     let list: Array = animals
         .iter()
         .take(MAX_ANIMALS)
-        .map(|(id, s)| Array::of2(&JsValue::from_str(id), &entry(api_base, s)))
+        .map(|(id, s, shown)| {
+            Array::of3(
+                &JsValue::from_str(id),
+                &entry(api_base, s),
+                &JsValue::from_bool(*shown),
+            )
+        })
         .collect();
     put(api_base, "animals", &list).await;
 }

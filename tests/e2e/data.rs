@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// A copy of the build with extra settings (meta tags) in its index.html.
-fn build_with(name: &str, settings: &[(&str, &str)]) -> PathBuf {
+pub(super) fn build_with(name: &str, settings: &[(&str, &str)]) -> PathBuf {
     let metas: String = settings
         .iter()
         .map(|(k, v)| format!(r#"<meta name="kennel-desk:{k}" content="{v}" />"#))
@@ -56,12 +56,12 @@ async fn assert_no_panic(b: &Page) {
     );
 }
 
-async fn js(b: &Page, script: &str) -> serde_json::Value {
+pub(super) async fn js(b: &Page, script: &str) -> serde_json::Value {
     b.client.execute(script, vec![]).await.expect("script runs")
 }
 
 /// Waits until `cond` holds, polling; panics with `what` after [`PATIENCE`].
-async fn eventually<F, Fut>(what: &str, mut cond: F)
+pub(super) async fn eventually<F, Fut>(what: &str, mut cond: F)
 where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = bool>,
@@ -269,7 +269,7 @@ async fn a_slow_body_within_its_allowance_is_read_though_it_outlasts_the_first_b
     server.stop().await;
 }
 
-fn today() -> chrono::NaiveDate {
+pub(super) fn today() -> chrono::NaiveDate {
     chrono::Local::now().date_naive()
 }
 
@@ -1484,7 +1484,7 @@ async fn focus_refreshes_the_record_on_screen_but_not_a_list_that_is_not() {
 
 /// Takes the browser off the network or back on, as DevTools does: Chromium fires `offline`
 /// and `online` itself.
-async fn network(b: &Page, online: bool) {
+pub(super) async fn network(b: &Page, online: bool) {
     b.cdp("Network.enable", json!({})).await;
     b.cdp(
         "Network.emulateNetworkConditions",
@@ -1525,7 +1525,7 @@ async fn the_name_index_waits_out_a_dropped_network() {
 }
 
 /// Waits until the names line is gone: every animal of the list loaded, none failed.
-async fn every_name_in(b: &Page) {
+pub(super) async fn every_name_in(b: &Page) {
     eventually("every name is in, none failed", || async {
         js(b, "return document.querySelector('.kd-names').textContent;").await == json!("")
     })

@@ -12,6 +12,7 @@ mod frontdesk_more;
 mod harness;
 mod invoices;
 mod language;
+mod offline;
 mod places;
 mod start;
 mod wall;
