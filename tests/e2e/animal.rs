@@ -473,3 +473,48 @@ async fn reload_steady(
     steady(b, fresh_at, fresh).await;
     faults.clear();
 }
+
+/// The three stay tables (now, upcoming, past) line their columns up, so an eye going down
+/// the page finds each stay's dates, status and location at one place. Each sized its
+/// columns by its own rows: with the fixture's notes and places the status column of one
+/// group began 60-70 px from the others' at 1280 px.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_three_stay_tables_line_up_their_columns() {
+    let mut data = dataset();
+    let set = |b: &mut serde_json::Value, location: &str, care: &str| {
+        b["location"] = json!(location);
+        b["care"] = json!(care);
+    };
+    set(
+        &mut data.bookings[0],
+        "Small animal room",
+        "Insulin 4 IU at 08:00 and 20:00, with food; check the water bowl twice a day.",
+    );
+    set(&mut data.bookings[1], "Run 2", "");
+    set(&mut data.bookings[2], "Cattery 1", "Quiet.");
+    let server = serve(data, Some(dist()), Faults::default()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        for size in [crate::places::DESKTOP, crate::places::SIDEWAYS] {
+            crate::places::emulate(&b, size, false).await;
+            b.goto(&format!("{url}/animals/v-1")).await;
+            b.texts(".kd-stays--past tbody tr", 2).await;
+            // Each table's header cells' left edges, as whole pixels.
+            let lefts = "return ['now', 'upcoming', 'past'].map(g => \
+                [...document.querySelectorAll(`.kd-stays--${g} thead th`)] \
+                .map(h => Math.round(h.getBoundingClientRect().left)));";
+            let lefts = crate::places::js(&b, lefts).await;
+            println!("{size:?}: {lefts}");
+            assert!(
+                lefts[0].as_array().is_some_and(|c| c.len() >= 5),
+                "{size:?}: tables with their headers: {lefts}"
+            );
+            assert!(
+                lefts[1] == lefts[0] && lefts[2] == lefts[0],
+                "{size:?}: the stay tables' columns begin at different places: {lefts}"
+            );
+        }
+    })
+    .await;
+    server.stop().await;
+}
