@@ -2,6 +2,7 @@
 //! status messages, and the page title and focus moved along with each navigation.
 
 use leptos::prelude::*;
+use std::cell::{Cell, RefCell};
 use std::time::Duration;
 use wasm_bindgen::JsCast;
 
@@ -71,19 +72,44 @@ pub fn LiveRegion(
 /// The heading of a record page appears only when its data has arrived, so this looks for
 /// it a few times a second for a while; a newer navigation, or the user focusing something
 /// themselves in the meantime, ends the wait.
+///
+/// After Back or Forward, focus goes instead to the link the reader followed from that page
+/// (the row they opened), as a browser does for pages of its own: on the heading, a keyboard
+/// user tabbed through the page's controls and every row above to get back to their place.
 pub fn follow_navigation(
     root: NodeRef<leptos::html::Div>,
     pathname: Memo<String>,
     standalone: bool,
 ) {
     let generation = StoredValue::new(0u32);
+    let _ = window_event_listener_untyped("popstate", |_| {
+        FOLLOWED.with(|f| f.traversed.set(js_sys::Date::now()));
+    });
+    // Noted as focus moves, not when the path changes: by then the router has taken the
+    // page, and the link with it, away.
+    let _ = window_event_listener_untyped("focusin", move |e| {
+        let noted = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .filter(|el| el.tag_name() == "A")
+            .and_then(|a| {
+                let root: web_sys::Element = root.get_untracked()?.into();
+                let href = a.get_attribute("href")?;
+                let nth = links_to(&root, &href).position(|l| l == a)?;
+                Some((pathname.get_untracked(), href, nth))
+            });
+        FOLLOWED.with(|f| *f.last.borrow_mut() = noted);
+    });
     Effect::new(move |previous: Option<String>| {
         let path = pathname.get();
         if previous.as_deref() != Some(path.as_str()) {
             generation.update_value(|g| *g = g.wrapping_add(1));
+            FOLLOWED.with(|f| f.turn(previous.as_deref()));
             if let Some(root) = root.get_untracked() {
                 let root: web_sys::Element = root.into();
                 let watch = Watch {
+                    path: path.clone(),
+                    changed_at: js_sys::Date::now(),
                     // The router swaps the page in a moment later: until then this is the
                     // page being left, whose heading must not be taken for the new one.
                     leaving: target_in(&root),
@@ -104,9 +130,78 @@ pub fn follow_navigation(
 
 const SETTLE_TRIES: u32 = 150;
 const SETTLE_EVERY: Duration = Duration::from_millis(100);
+/// A `popstate` this soon before a path change (or any time after it) was its Back or
+/// Forward.
+const TRAVERSAL_MS: f64 = 500.0;
+/// How long after its heading a page back from history may take to build the row whose
+/// link the reader followed (tries of [`SETTLE_EVERY`]); then the heading takes focus.
+const LINK_TRIES: u32 = 20;
+
+/// The link followed from each page, for Back and Forward.
+struct Followed {
+    /// The link that has focus, `(page, href, nth)`: nth among the page's links to that
+    /// place (an animal two rows name).
+    last: RefCell<Option<(String, String, usize)>>,
+    /// The link each page was left by. A list, as `scroll`'s places: a session visits a
+    /// few dozen pages, and a map of its own type costs wasm.
+    left: RefCell<Vec<(String, String, usize)>>,
+    /// When the last Back or Forward was (ms since the epoch).
+    traversed: Cell<f64>,
+}
+
+thread_local! {
+    static FOLLOWED: Followed = const {
+        Followed {
+            last: RefCell::new(None),
+            left: RefCell::new(Vec::new()),
+            traversed: Cell::new(f64::NEG_INFINITY),
+        }
+    };
+}
+
+impl Followed {
+    /// The path changes from `previous`: notes the link it was left by (none if focus was
+    /// elsewhere).
+    fn turn(&self, previous: Option<&str>) {
+        let last = self.last.borrow_mut().take();
+        if let Some(page) = previous {
+            let mut left = self.left.borrow_mut();
+            left.retain(|(p, ..)| p != page);
+            left.extend(last.filter(|(p, ..)| p == page));
+        }
+    }
+
+    /// After Back or Forward (heard since the path changed at `changed_at`, or just before
+    /// it), the link `path` was left by. Asked from the wait for the
+    /// heading, not when the path changes: the router's own `popstate` listener runs first,
+    /// and the path has changed before this module's listener has heard of the traversal.
+    fn back_link(&self, path: &str, changed_at: f64) -> Option<(String, usize)> {
+        if self.traversed.get() < changed_at - TRAVERSAL_MS {
+            return None;
+        }
+        let left = self.left.borrow();
+        let (_, href, nth) = left.iter().find(|(p, ..)| p == path)?;
+        Some((href.clone(), *nth))
+    }
+}
+
+/// The links in the page's main part that go to `href`, in document order.
+fn links_to<'a>(
+    root: &web_sys::Element,
+    href: &'a str,
+) -> impl Iterator<Item = web_sys::Element> + 'a {
+    let all = root.query_selector_all(".kd-main a[href]").ok();
+    let n = all.as_ref().map_or(0, web_sys::NodeList::length);
+    (0..n)
+        .filter_map(move |i| all.as_ref()?.item(i)?.dyn_into::<web_sys::Element>().ok())
+        .filter(move |a| a.get_attribute("href").as_deref() == Some(href))
+}
 
 /// One navigation's wait for its heading.
 struct Watch {
+    /// The page's path, for the link it was left by (see [`Followed::back_link`]).
+    path: String,
+    changed_at: f64,
     root: web_sys::Element,
     leaving: Option<web_sys::Element>,
     generation: StoredValue<u32>,
@@ -130,6 +225,20 @@ impl Watch {
             set_title(&target.text_content().unwrap_or_default());
         }
         if self.move_focus && !self.user_moved_focus() {
+            if let Some((href, nth)) = FOLLOWED.with(|f| f.back_link(&self.path, self.changed_at)) {
+                let link = links_to(&self.root, &href).take(nth + 1).last();
+                if let Some(link) = link.and_then(|l| l.dyn_into::<web_sys::HtmlElement>().ok()) {
+                    // Scrolled to where it was by `scroll`; focus must not move the page.
+                    let options = web_sys::FocusOptions::new();
+                    options.set_prevent_scroll(self.standalone);
+                    let _ = link.focus_with_options(&options);
+                    return;
+                }
+                if tries < LINK_TRIES {
+                    set_timeout(move || self.settle(tries + 1), SETTLE_EVERY);
+                    return;
+                }
+            }
             if let Ok(el) = target.dyn_into::<web_sys::HtmlElement>() {
                 let _ = el.set_attribute("tabindex", "-1");
                 // On the app's own page focus does not scroll: a followed link's page is

@@ -1718,17 +1718,18 @@ async fn back_and_forward_return_to_where_the_reader_was_on_the_page() {
             "const a = document.querySelector('a.kd-row-link[href=\"{picked}\"]');
              const r = a && a.getBoundingClientRect();
              return [Math.round(scrollY), !!r && r.top > 0 && r.bottom < innerHeight,
-                     document.activeElement.tagName];"
+                     document.activeElement.tagName, document.activeElement.getAttribute('href')];"
         );
         eventually("the list where it was, the opened row on screen", || async {
             let now = js(&b, &place).await;
             now[1] == json!(true) && (now[0].as_f64().unwrap_or(0.0) - at).abs() <= 1.0
         })
         .await;
-        // Focus went to the page's heading (as after every navigation) without scrolling.
+        // Focus went back to the row's link the reader followed (on the page's heading, a
+        // keyboard user tabbed through every row above to get back), without scrolling.
         tokio::time::sleep(Duration::from_millis(600)).await;
         let now = js(&b, &place).await;
-        assert_eq!(now[2], json!("H1"), "{now}");
+        assert_eq!([&now[2], &now[3]], [&json!("A"), &json!(picked)], "{now}");
         assert!((now[0].as_f64().unwrap_or(0.0) - at).abs() <= 1.0, "{now} against {at}");
 
         // Forward: the booking as it was, at its top.
@@ -1736,6 +1737,11 @@ async fn back_and_forward_return_to_where_the_reader_was_on_the_page() {
         b.wait_text("h1", "Booking b-").await;
         eventually("the booking at its top again", || async {
             js(&b, "return scrollY;").await == json!(0)
+        })
+        .await;
+        // No link had focus when it was left (Back came from the browser): its heading.
+        eventually("focus on the booking's heading", || async {
+            js(&b, "return document.activeElement.tagName;").await == json!("H1")
         })
         .await;
     })
