@@ -94,6 +94,10 @@ pub fn follow_navigation(
             .filter(|el| el.tag_name() == "A")
             .and_then(|a| {
                 let root: web_sys::Element = root.get_untracked()?.into();
+                // Embedded, the host page's own links are none of the app's business.
+                if !root.contains(Some(&a)) {
+                    return None;
+                }
                 let href = a.get_attribute("href")?;
                 let nth = links_to(&root, &href).position(|l| l == a)?;
                 Some((pathname.get_untracked(), href, nth))
@@ -110,6 +114,7 @@ pub fn follow_navigation(
                 let watch = Watch {
                     path: path.clone(),
                     changed_at: js_sys::Date::now(),
+                    heading_at: None,
                     // The router swaps the page in a moment later: until then this is the
                     // page being left, whose heading must not be taken for the new one.
                     leaving: target_in(&root),
@@ -130,8 +135,7 @@ pub fn follow_navigation(
 
 const SETTLE_TRIES: u32 = 150;
 const SETTLE_EVERY: Duration = Duration::from_millis(100);
-/// A `popstate` this soon before a path change (or any time after it) was its Back or
-/// Forward.
+/// A `popstate` this soon before or after a path change was its Back or Forward.
 const TRAVERSAL_MS: f64 = 500.0;
 /// How long after its heading a page back from history may take to build the row whose
 /// link the reader followed (tries of [`SETTLE_EVERY`]); then the heading takes focus.
@@ -176,7 +180,8 @@ impl Followed {
     /// heading, not when the path changes: the router's own `popstate` listener runs first,
     /// and the path has changed before this module's listener has heard of the traversal.
     fn back_link(&self, path: &str, changed_at: f64) -> Option<(String, usize)> {
-        if self.traversed.get() < changed_at - TRAVERSAL_MS {
+        let at = self.traversed.get();
+        if at < changed_at - TRAVERSAL_MS || at > changed_at + TRAVERSAL_MS {
             return None;
         }
         let left = self.left.borrow();
@@ -202,6 +207,8 @@ struct Watch {
     /// The page's path, for the link it was left by (see [`Followed::back_link`]).
     path: String,
     changed_at: f64,
+    /// The try on which the heading was found: the wait for the link counts from there.
+    heading_at: Option<u32>,
     root: web_sys::Element,
     leaving: Option<web_sys::Element>,
     generation: StoredValue<u32>,
@@ -212,7 +219,7 @@ struct Watch {
 }
 
 impl Watch {
-    fn settle(self, tries: u32) {
+    fn settle(mut self, tries: u32) {
         if self.generation.try_get_value() != Some(self.this) || tries > SETTLE_TRIES {
             return;
         }
@@ -226,7 +233,8 @@ impl Watch {
         }
         if self.move_focus && !self.user_moved_focus() {
             if let Some((href, nth)) = FOLLOWED.with(|f| f.back_link(&self.path, self.changed_at)) {
-                let link = links_to(&self.root, &href).take(nth + 1).last();
+                // That one, not another link to the same place (an earlier row's animal).
+                let link = links_to(&self.root, &href).nth(nth);
                 if let Some(link) = link.and_then(|l| l.dyn_into::<web_sys::HtmlElement>().ok()) {
                     // Scrolled to where it was by `scroll`; focus must not move the page.
                     let options = web_sys::FocusOptions::new();
@@ -234,7 +242,8 @@ impl Watch {
                     let _ = link.focus_with_options(&options);
                     return;
                 }
-                if tries < LINK_TRIES {
+                let heading_at = *self.heading_at.get_or_insert(tries);
+                if tries - heading_at < LINK_TRIES {
                     set_timeout(move || self.settle(tries + 1), SETTLE_EVERY);
                     return;
                 }

@@ -307,9 +307,10 @@ impl Cache {
     }
 
     /// Marks animal `id` as shown to the user. The offline store keeps shown animals before
-    /// the ones only the name index looked up, which at 2 000 animals pushed every animal of
-    /// the first screen out of its 500 (a reload offline then named them by id). An animal
-    /// the index loaded first and a view shows later is written again with its mark.
+    /// the ones only the name index looked up, which in a kennel of more animals than that
+    /// (3 000 bookings name 600) pushed the first screen's animals out of its 500 (a reload
+    /// offline then named them by id). An animal the index loaded first and a view shows
+    /// later is written again with its mark.
     pub(crate) fn count_as_shown(&self, id: &str, query: &Query<Animal>) {
         if !query.mark_shown() {
             return;

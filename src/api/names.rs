@@ -169,10 +169,9 @@ async fn worker(cache: Cache, shared: Arc<Shared>) {
         // a search by their names found nothing until the next visit). Meanwhile it takes
         // what the offline store has: after a reload without a network, a search found
         // only the animals of the rows on screen.
-        if !online() {
-            from_store(&cache, &shared);
-        }
         while !online() && !shared.stopped.load(Ordering::Relaxed) {
+            // Each round: the store may answer after the index has started.
+            from_store(&cache, &shared);
             gloo_timers::future::TimeoutFuture::new(OFFLINE_POLL_MS).await;
         }
         if shared.stopped.load(Ordering::Relaxed) {

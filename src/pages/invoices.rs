@@ -171,7 +171,8 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
                         let animal = animals.get(inv.booking_id.as_deref()?)?;
                         if fetch {
                             // Tracked: a name that arrives later re-runs the search.
-                            cache.animal(animal).data.get()?.name.clone()
+                            // Not shown: a search's look-up (see Cache::count_as_shown).
+                            cache.animal_in_background(animal).data.get()?.name.clone()
                         } else {
                             cache.animal_name_if_loaded(animal)
                         }

@@ -503,6 +503,13 @@ async fn the_three_stay_tables_line_up_their_columns() {
             let lefts = "return ['now', 'upcoming', 'past'].map(g => \
                 [...document.querySelectorAll(`.kd-stays--${g} thead th`)] \
                 .map(h => Math.round(h.getBoundingClientRect().left)));";
+            let shown = "return ['now', 'upcoming', 'past'].map(g => \
+                getComputedStyle(document.querySelector(`.kd-stays--${g} table`)).display);";
+            assert_eq!(
+                crate::places::js(&b, shown).await,
+                json!(["table", "table", "table"]),
+                "{size:?}: tables, not cards"
+            );
             let lefts = crate::places::js(&b, lefts).await;
             println!("{size:?}: {lefts}");
             assert!(
