@@ -496,24 +496,23 @@ fn write_kept(kept: &Kept, pending: &Arc<AtomicBool>, base: &str) {
     spawn_local(async move {
         gloo_timers::future::TimeoutFuture::new(ANIMALS_FLUSH_MS).await;
         pending.store(false, Ordering::Relaxed);
-        let ranked = |s: &(Snapshot, bool)| rank(s.0.at, s.1);
-        let mut newest: Vec<(String, Snapshot, bool)> = {
+        let newest = {
             let mut kept = lock(&kept);
-            if kept.len() > snapshot::MAX_ANIMALS {
-                let mut ranks: Vec<f64> = kept.values().map(ranked).collect();
-                // The app's one sort (model::order), not two more copies of std's.
-                sort_items(&mut ranks, &|a, b| b.total_cmp(a));
-                if let Some(&cut) = ranks.get(snapshot::MAX_ANIMALS - 1) {
-                    kept.retain(|_, s| ranked(s) >= cut);
-                }
-            }
-            kept.iter()
+            let mut newest: Vec<(String, Snapshot, bool)> = kept
+                .iter()
                 .map(|(id, (s, shown))| (id.clone(), s.clone(), *shown))
-                .collect()
+                .collect();
+            // One sort, in the store's order; the ones past the cut leave memory too. The
+            // app's one sort (model::order), not another copy of std's.
+            sort_items(&mut newest, &|a, b| {
+                rank(b.1.at, b.2).total_cmp(&rank(a.1.at, a.2))
+            });
+            if let Some(last) = newest.get(snapshot::MAX_ANIMALS - 1) {
+                let cut = rank(last.1.at, last.2);
+                kept.retain(|_, s| rank(s.0.at, s.1) >= cut);
+            }
+            newest
         };
-        sort_items(&mut newest, &|a, b| {
-            rank(b.1.at, b.2).total_cmp(&rank(a.1.at, a.2))
-        });
         snapshot::save_animals(&base, &newest).await;
     });
 }

@@ -28,8 +28,8 @@ const BACKOFF_MS: [f64; 3] = [500.0, 1_000.0, 2_000.0];
 /// and stored, which renders it, in the next. 1 000 bookings are about 300 KB.
 const OWN_TASK_BYTES: usize = 64 * 1024;
 
-/// Where a new answer's body goes to survive a reload (lists and animals only).
-/// Keeps an answer for a reload offline; told whether a view has shown the record.
+/// Where a new answer's body goes to survive a reload (lists and animals only); told
+/// whether a view has shown the record.
 pub(super) type Keep = Arc<dyn Fn(Snapshot, bool) + Send + Sync>;
 
 /// Sends one request; the answer comes back undecoded.
