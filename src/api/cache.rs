@@ -191,6 +191,11 @@ impl Cache {
                 .collect();
             for (id, query) in asked {
                 cache.restore_animal(&id, &query);
+                // Shown before the store answered, when there was no kept copy to mark:
+                // the first screen of a reload offline, whose answers never come.
+                if query.is_shown() {
+                    cache.mark_kept_shown(&id);
+                }
             }
         });
     }
@@ -312,9 +317,14 @@ impl Cache {
     /// offline then named them by id). An animal the index loaded first and a view shows
     /// later is written again with its mark.
     pub(crate) fn count_as_shown(&self, id: &str, query: &Query<Animal>) {
-        if !query.mark_shown() {
-            return;
+        if query.mark_shown() {
+            self.mark_kept_shown(id);
         }
+    }
+
+    /// Marks the kept copy of animal `id`, if any, as shown, and writes the store if that
+    /// changed it.
+    fn mark_kept_shown(&self, id: &str) {
         let kept = &self.0.kept_animals;
         let marked = lock(kept)
             .get_mut(id)

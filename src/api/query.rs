@@ -225,6 +225,11 @@ impl<T: Send + Sync + 'static> Query<T> {
         !self.core.meta.shown.swap(true, Ordering::Relaxed)
     }
 
+    /// Whether [`Query::mark_shown`] has marked it.
+    pub(super) fn is_shown(&self) -> bool {
+        self.core.meta.shown.load(Ordering::Relaxed)
+    }
+
     /// Whether a mounted view shows it (see [`Query::hold`]).
     pub fn is_held(&self) -> bool {
         self.core.is_held()

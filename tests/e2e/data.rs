@@ -977,7 +977,7 @@ async fn names_on_screen_shown(b: &Page) -> bool {
 }
 
 /// The animal ids of the booking rows rendered, from their links.
-async fn row_animal_ids(b: &Page) -> Vec<String> {
+pub(super) async fn row_animal_ids(b: &Page) -> Vec<String> {
     let ids = js(
         b,
         "return [...document.querySelectorAll('.kd-table--bookings a.kd-animal-link')] \

@@ -1,10 +1,11 @@
 //! A reload without a network, in a kennel with more animals than the offline store keeps.
 
-use crate::data::{build_with, eventually, every_name_in, js, network, today};
+use crate::data::{build_with, eventually, every_name_in, js, network, row_animal_ids, today};
 use crate::frontdesk::{row_names, type_search};
-use crate::harness::{serve, Browser, PATIENCE};
+use crate::harness::{dist, serve, Browser, PATIENCE};
 use devapi::{Dataset, Faults};
 use serde_json::json;
+use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 /// 3 000 bookings name 600 animals, more than the 500 the store keeps. The rows of the first
@@ -70,5 +71,77 @@ async fn a_reload_offline_names_the_animals_that_were_on_screen() {
     );
     type_search(&b, "Zephyrine").await;
     b.wait_text(".kd-table--bookings tbody", "Zephyrine").await;
+    browser.finish().await;
+}
+
+/// The store's animals as `id -> shown` (src/api/snapshot.rs, `save_animals`).
+async fn stored_marks(b: &crate::harness::Page) -> BTreeMap<String, bool> {
+    let script = "return new Promise((done) => { const open = indexedDB.open('kennel-desk'); \
+         open.onerror = () => done([]); open.onsuccess = () => { try { \
+         const get = open.result.transaction('snapshots').objectStore('snapshots') \
+         .get('/api animals'); get.onsuccess = () => { open.result.close(); \
+         done((get.result || []).map((a) => [a[0], a[2] === true])); }; \
+         get.onerror = () => done([]); } catch (e) { open.result.close(); done([]); } }; });";
+    let pairs: Vec<(String, bool)> =
+        serde_json::from_value(js(b, script).await).unwrap_or_default();
+    pairs.into_iter().collect()
+}
+
+/// A reload offline shows the stored list's first rows before the stored animals are read,
+/// and those rows counted their animals as shown while the store had no copy of them to
+/// mark. The marks were lost: with no answers coming, the store kept those animals as the
+/// name index's look-ups, the first to go in a kennel of more animals than it keeps. Now
+/// they are marked once the store has answered.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reload_offline_marks_the_first_rows_animals_as_shown() {
+    let server = serve(
+        Dataset::generate(200, today()),
+        Some(dist()),
+        Faults::default(),
+    )
+    .await;
+    let url = server.url();
+    let browser = Browser::start().await;
+    let b = browser.page();
+    // The first visit shows one booking; the name index looks up every other animal.
+    b.goto(&format!("{url}/bookings?status=all&q=b-1150")).await;
+    b.texts(".kd-table--bookings tbody tr", 1).await;
+    every_name_in(&b).await;
+    let searched = row_animal_ids(&b).await;
+    assert_eq!(searched.len(), 1, "one row for b-1150: {searched:?}");
+    eventually("the service worker controls the page", || async {
+        js(&b, "return !!navigator.serviceWorker.controller").await == json!(true)
+    })
+    .await;
+    eventually(
+        "the store holds the animals, only b-1150's marked",
+        || async {
+            let marks = stored_marks(&b).await;
+            marks.len() > 10
+                && marks
+                    .iter()
+                    .all(|(id, &shown)| shown == (*id == searched[0]))
+        },
+    )
+    .await;
+    server.stop().await;
+    network(&b, false).await;
+
+    b.goto(&format!("{url}/bookings?status=all")).await;
+    b.wait_text(".kd-page", "stored copy from").await;
+    b.texts(".kd-table--bookings tbody tr", 5).await;
+    let on_screen = row_animal_ids(&b).await;
+    assert!(
+        on_screen.iter().any(|id| *id != searched[0]),
+        "the first screen shows other animals: {on_screen:?}"
+    );
+    eventually(
+        "the store marks the first screen's animals as shown",
+        || async {
+            let marks = stored_marks(&b).await;
+            on_screen.iter().all(|id| marks.get(id) == Some(&true))
+        },
+    )
+    .await;
     browser.finish().await;
 }
