@@ -76,9 +76,12 @@ pub fn LiveRegion(
 /// After Back or Forward, focus goes instead to the link the reader followed from that page
 /// (the row they opened), as a browser does for pages of its own: on the heading, a keyboard
 /// user tabbed through the page's controls and every row above to get back to their place.
+/// Those links are kept per path and query: one list under two filters is two history
+/// entries, each left by its own row.
 pub fn follow_navigation(
     root: NodeRef<leptos::html::Div>,
     pathname: Memo<String>,
+    search: Memo<String>,
     standalone: bool,
 ) {
     let generation = StoredValue::new(0u32);
@@ -104,15 +107,17 @@ pub fn follow_navigation(
             });
         FOLLOWED.with(|f| *f.last.borrow_mut() = noted);
     });
-    Effect::new(move |previous: Option<String>| {
+    // `(path, page)`: the page is the path with its query, as `scroll` keys its places.
+    Effect::new(move |previous: Option<(String, String)>| {
         let path = pathname.get();
-        if previous.as_deref() != Some(path.as_str()) {
+        let page = format!("{path}?{}", search.get());
+        if previous.as_ref().map(|(p, _)| p) != Some(&path) {
             generation.update_value(|g| *g = g.wrapping_add(1));
-            FOLLOWED.with(|f| f.turn(previous.as_deref()));
+            FOLLOWED.with(|f| f.turn(previous.as_ref()));
             if let Some(root) = root.get_untracked() {
                 let root: web_sys::Element = root.into();
                 let watch = Watch {
-                    path: path.clone(),
+                    page: page.clone(),
                     changed_at: js_sys::Date::now(),
                     heading_at: None,
                     // The router swaps the page in a moment later: until then this is the
@@ -129,7 +134,7 @@ pub fn follow_navigation(
                 watch.settle(0);
             }
         }
-        path
+        (path, page)
     });
 }
 
@@ -143,11 +148,12 @@ const LINK_TRIES: u32 = 20;
 
 /// The link followed from each page, for Back and Forward.
 struct Followed {
-    /// The link that has focus, `(page, href, nth)`: nth among the page's links to that
-    /// place (an animal two rows name).
+    /// The link that has focus, `(path, href, nth)`: nth among the page's links to that
+    /// place (an animal two rows name). By path: the query may still change under it (a
+    /// search's URL write waits for a pause) before the link is followed.
     last: RefCell<Option<(String, String, usize)>>,
-    /// The link each page was left by. A list, as `scroll`'s places: a session visits a
-    /// few dozen pages, and a map of its own type costs wasm.
+    /// The link each page (path and query) was left by. A list, as `scroll`'s places: a
+    /// session visits a few dozen pages, and a map of its own type costs wasm.
     left: RefCell<Vec<(String, String, usize)>>,
     /// When the last Back or Forward was (ms since the epoch).
     traversed: Cell<f64>,
@@ -164,28 +170,29 @@ thread_local! {
 }
 
 impl Followed {
-    /// The path changes from `previous`: notes the link it was left by (none if focus was
-    /// elsewhere).
-    fn turn(&self, previous: Option<&str>) {
+    /// The path changes from `previous` (`(path, page)`): notes the link the page was left
+    /// by (none if focus was elsewhere).
+    fn turn(&self, previous: Option<&(String, String)>) {
         let last = self.last.borrow_mut().take();
-        if let Some(page) = previous {
+        if let Some((path, page)) = previous {
             let mut left = self.left.borrow_mut();
             left.retain(|(p, ..)| p != page);
-            left.extend(last.filter(|(p, ..)| p == page));
+            let link = last.filter(|(p, ..)| p == path);
+            left.extend(link.map(|(_, href, nth)| (page.clone(), href, nth)));
         }
     }
 
     /// After Back or Forward (heard since the path changed at `changed_at`, or just before
-    /// it), the link `path` was left by. Asked from the wait for the
+    /// it), the link `page` was left by. Asked from the wait for the
     /// heading, not when the path changes: the router's own `popstate` listener runs first,
     /// and the path has changed before this module's listener has heard of the traversal.
-    fn back_link(&self, path: &str, changed_at: f64) -> Option<(String, usize)> {
+    fn back_link(&self, page: &str, changed_at: f64) -> Option<(String, usize)> {
         let at = self.traversed.get();
         if at < changed_at - TRAVERSAL_MS || at > changed_at + TRAVERSAL_MS {
             return None;
         }
         let left = self.left.borrow();
-        let (_, href, nth) = left.iter().find(|(p, ..)| p == path)?;
+        let (_, href, nth) = left.iter().find(|(p, ..)| p == page)?;
         Some((href.clone(), *nth))
     }
 }
@@ -204,8 +211,8 @@ fn links_to<'a>(
 
 /// One navigation's wait for its heading.
 struct Watch {
-    /// The page's path, for the link it was left by (see [`Followed::back_link`]).
-    path: String,
+    /// The page's path and query, for the link it was left by (see [`Followed::back_link`]).
+    page: String,
     changed_at: f64,
     /// The try on which the heading was found: the wait for the link counts from there.
     heading_at: Option<u32>,
@@ -232,7 +239,7 @@ impl Watch {
             set_title(&target.text_content().unwrap_or_default());
         }
         if self.move_focus && !self.user_moved_focus() {
-            if let Some((href, nth)) = FOLLOWED.with(|f| f.back_link(&self.path, self.changed_at)) {
+            if let Some((href, nth)) = FOLLOWED.with(|f| f.back_link(&self.page, self.changed_at)) {
                 // That one, not another link to the same place (an earlier row's animal).
                 let link = links_to(&self.root, &href).nth(nth);
                 if let Some(link) = link.and_then(|l| l.dyn_into::<web_sys::HtmlElement>().ok()) {

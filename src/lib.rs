@@ -129,7 +129,8 @@ fn Chrome(children: ChildrenFn) -> impl IntoView {
 /// page's scroll position for Back and Forward (both need the router's location).
 #[component]
 fn FollowNavigation(root: NodeRef<leptos::html::Div>, standalone: bool) -> impl IntoView {
-    a11y::follow_navigation(root, use_location().pathname, standalone);
+    let location = use_location();
+    a11y::follow_navigation(root, location.pathname, location.search, standalone);
     if standalone {
         scroll::keep_places();
     }

@@ -1749,6 +1749,67 @@ async fn back_and_forward_return_to_where_the_reader_was_on_the_page() {
     server.stop().await;
 }
 
+/// One list under two filters is two history entries, each left by its own row: Back to the
+/// older one puts focus on the row followed from it, not on the newer one's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn back_to_a_list_under_other_filters_focuses_the_row_it_was_left_by() {
+    let server = serve_generated().await;
+    let url = server.url();
+    scenario(|b| async move {
+        let focused_href =
+            "const a = document.activeElement; return a.tagName === 'A' ? a.getAttribute('href') : a.tagName;";
+        let follow = |nth: usize| {
+            format!(
+                "document.querySelectorAll('[data-follow]').forEach((a) => a.removeAttribute('data-follow'));
+                 const a = document.querySelectorAll('.kd-table a.kd-row-link')[{nth}];
+                 a.setAttribute('data-follow', ''); return a.getAttribute('href');"
+            )
+        };
+        let query_is = |want: Option<&'static str>| {
+            let b = &b;
+            async move { b.client.current_url().await.is_ok_and(|u| u.query() == want) }
+        };
+        // The paid invoices, one of them opened.
+        b.goto(&format!("{url}/invoices?status=paid")).await;
+        b.texts(".kd-table tbody tr", 5).await;
+        let paid = js(&b, &follow(2)).await.as_str().expect("a paid invoice").to_string();
+        b.click("[data-follow]").await;
+        b.wait_text("h1", "Invoice INV-").await;
+
+        // On to the list again by its menu link (the open ones), then every invoice (only the
+        // query changes), and another row opened.
+        b.click(".kd-nav a[href='/invoices']").await;
+        eventually("the open invoices", || query_is(None)).await;
+        b.click("a.kd-chip[href='/invoices?status=all']").await;
+        eventually("every invoice", || query_is(Some("status=all"))).await;
+        b.texts(".kd-table tbody tr", 5).await;
+        let all = js(&b, &follow(4)).await.as_str().expect("an invoice").to_string();
+        assert_ne!(all, paid, "two different rows");
+        b.click("[data-follow]").await;
+        b.wait_text("h1", "Invoice INV-").await;
+        b.client.back().await.expect("back");
+        eventually("focus on the row followed from every invoice", || async {
+            js(&b, focused_href).await == json!(all)
+        })
+        .await;
+
+        // Back past the open invoices and the first invoice to the paid ones: the row
+        // followed from there, not the newer list's.
+        b.client.back().await.expect("back");
+        eventually("the open invoices again", || query_is(None)).await;
+        b.client.back().await.expect("back");
+        b.wait_text("h1", "Invoice INV-").await;
+        b.client.back().await.expect("back");
+        eventually("the paid invoices again", || query_is(Some("status=paid"))).await;
+        eventually("focus on the paid invoice followed first", || async {
+            js(&b, focused_href).await == json!(paid)
+        })
+        .await;
+    })
+    .await;
+    server.stop().await;
+}
+
 /// Where focus is: `tag.class text` of the focused element.
 async fn focused(b: &Page) -> String {
     let v = js(
