@@ -13,6 +13,8 @@ use wasm_bindgen::{closure::Closure, JsCast, JsValue};
 /// Runs `f` in a task right after the next paint: a task queued from a frame callback runs
 /// after that frame's paint.
 pub fn after_paint(f: impl FnOnce() + 'static) {
+    // Boxed: one copy of the frame and timer closures for every caller.
+    let f: Box<dyn FnOnce()> = Box::new(f);
     request_animation_frame(move || set_timeout(f, Duration::from_millis(0)));
 }
 

@@ -136,7 +136,7 @@ fn a_list_reads_whole_whatever_its_records_weigh() {
 
 use kennel_desk::model::rows::{
     common_prefix, first_row_guess, keyed_rows, rows_to, same_order, BOOKINGS_CARDS_BELOW_EM,
-    CARD_GUESS_PX, INVOICES_CARDS_BELOW_EM, TABLE_ROW_PX,
+    BOOKINGS_ROW_GUESS_PX, CARD_GUESS_PX, INVOICES_CARDS_BELOW_EM, TABLE_ROW_PX,
 };
 
 fn booking(json: &str) -> Booking {
@@ -162,15 +162,36 @@ fn a_table_builds_the_rows_that_reach_the_bottom_it_is_given() {
 #[test]
 fn before_any_row_is_measured_a_narrow_window_is_guessed_cards() {
     // The bookings table is cards below 60em (960 px at 16 px).
-    assert_eq!(first_row_guess(800.0, 960.0), CARD_GUESS_PX);
-    assert_eq!(first_row_guess(360.0, 960.0), CARD_GUESS_PX);
+    assert_eq!(first_row_guess(800.0, 960.0, TABLE_ROW_PX), CARD_GUESS_PX);
+    assert_eq!(
+        first_row_guess(360.0, 960.0, BOOKINGS_ROW_GUESS_PX),
+        CARD_GUESS_PX
+    );
     // From its breakpoint on, the box may be a table (or cards, in a narrow host element;
     // at exactly 60em it is still cards, guessed short: more rows, never a gap).
-    assert_eq!(first_row_guess(960.0, 960.0), TABLE_ROW_PX);
-    assert_eq!(first_row_guess(1280.0, 960.0), TABLE_ROW_PX);
+    assert_eq!(first_row_guess(960.0, 960.0, TABLE_ROW_PX), TABLE_ROW_PX);
+    assert_eq!(first_row_guess(1280.0, 960.0, TABLE_ROW_PX), TABLE_ROW_PX);
     // The counter tablet's first screen: 9 cards for its 1 280 px, where table rows built 33.
-    assert_eq!(rows_to(0.0, 1280.0, first_row_guess(800.0, 960.0)), 9);
+    assert_eq!(
+        rows_to(0.0, 1280.0, first_row_guess(800.0, 960.0, TABLE_ROW_PX)),
+        9
+    );
     assert_eq!(rows_to(0.0, 1280.0, TABLE_ROW_PX), 33);
+}
+
+#[test]
+fn a_bookings_table_is_guessed_two_lines_a_row_from_where_it_starts() {
+    // A wide window's bookings table: its rows are two lines (64-90 px measured), its own
+    // guess, not the one-line rows of the invoices table.
+    let row = first_row_guess(1280.0, 960.0, BOOKINGS_ROW_GUESS_PX);
+    assert_eq!(row, BOOKINGS_ROW_GUESS_PX);
+    assert!(row > TABLE_ROW_PX);
+    // The booking list at 1 280 x 900 (8 rows show, from 311 px down): from the window's
+    // top at one line a row it built 24; at two lines from where the loading state stood
+    // (the table's top, 266 px), 11.
+    assert_eq!(rows_to(0.0, 900.0, TABLE_ROW_PX), 24);
+    assert_eq!(rows_to(266.0, 900.0, row), 11);
+    assert!(rows_to(311.0, 900.0, 73.0) <= 11);
 }
 
 #[test]

@@ -8,7 +8,7 @@ use super::{AnimalLink, AnimalVaccinationBadge, BookingBadge, CustomerLink, Sort
 use crate::api::cache::use_cache;
 use crate::i18n::t;
 use crate::model::listing::BookingColumn;
-use crate::model::rows::BOOKINGS_CARDS_BELOW_EM;
+use crate::model::rows::{BOOKINGS_CARDS_BELOW_EM, BOOKINGS_ROW_GUESS_PX};
 use crate::model::text::{or_dash, MISSING};
 use crate::model::{Booking, List};
 use leptos::prelude::*;
@@ -35,8 +35,13 @@ pub fn BookingTable(
     /// Runs when "Show more" is pressed, before the next page is shown.
     #[prop(optional)]
     before_more: Option<Callback<()>>,
+    /// Where the rows will start (whole px from the window's top) before the table is laid
+    /// out, as the page measured it after a paint: the first rows are guessed from there
+    /// down, not from the window's top.
+    #[prop(optional)]
+    start: Option<StoredValue<Option<usize>>>,
 ) -> impl IntoView {
-    let window = Window::new(rows, BOOKINGS_CARDS_BELOW_EM);
+    let window = Window::new(rows, BOOKINGS_CARDS_BELOW_EM, BOOKINGS_ROW_GUESS_PX, start);
     let t = t();
     let th = move |col: BookingColumn| match sort {
         Some(control) => control.header(col, t.booking_column(col)).into_any(),

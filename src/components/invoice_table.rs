@@ -3,7 +3,7 @@
 use super::window::{keyed_table_rows, Window};
 use super::{CustomerLink, DateText, InvoiceBadge, Money};
 use crate::api::cache::use_cache;
-use crate::model::rows::INVOICES_CARDS_BELOW_EM;
+use crate::model::rows::{INVOICES_CARDS_BELOW_EM, TABLE_ROW_PX};
 use crate::model::text::MISSING;
 use crate::model::{Invoice, List};
 use leptos::prelude::*;
@@ -19,8 +19,11 @@ pub fn InvoiceTable(
     /// Off on a customer's own page, where every row is the same customer.
     #[prop(default = true)]
     show_customer: bool,
+    /// Where the rows will start before the table is laid out, as for the bookings table.
+    #[prop(optional)]
+    start: Option<StoredValue<Option<usize>>>,
 ) -> impl IntoView {
-    let window = Window::new(rows, INVOICES_CARDS_BELOW_EM);
+    let window = Window::new(rows, INVOICES_CARDS_BELOW_EM, TABLE_ROW_PX, start);
     let t = crate::i18n::t();
     let each = move || window.keyed(source, |inv: &Invoice| inv.id.as_str());
     let row = move |i: usize| {

@@ -18,6 +18,28 @@ use wasm_bindgen::JsCast;
 /// of 50 000 renders as fast as one of 200.
 pub const ROWS_PER_PAGE: usize = 200;
 
+/// Where a list page's table will start, for [`Window::new`]'s `start`: the top of the
+/// loading state inside `head` (the lines above the table, which the rows follow), read
+/// after the page's first paint, where the layout is clean and the read lays out nothing. A
+/// large list is decoded after that paint; a small one's table, or one shown from a stored
+/// copy, is built before it, and counts from the window's top. Measured at 1 280 x 900:
+/// the booking list's loading line at 228 px, its rows from 311; the invoices' at 276 and 316.
+pub fn start_below(head: NodeRef<leptos::html::Div>) -> StoredValue<Option<usize>> {
+    let start = StoredValue::new(None);
+    after_paint(move || {
+        let loading = head
+            .try_get_untracked()
+            .flatten()
+            .and_then(|head| head.query_selector(".kd-state--loading").ok().flatten());
+        if let Some(loading) = loading {
+            // `as`: whole px, and a table above the window's top counts from the top.
+            let top = loading.get_bounding_client_rect().top() as usize;
+            start.try_set_value(Some(top));
+        }
+    });
+    start
+}
+
 /// The rows of a table, keyed by [`RowKey`]: `each` lists them, `row(i)` renders record `i`.
 /// One `<For>` behind untyped closures for both tables, not a copy of it per table.
 pub fn keyed_table_rows(
@@ -80,6 +102,14 @@ pub struct Window {
     renumber_from: StoredValue<usize>,
     /// Below this width (px) the table is cards: the stylesheet's container queries.
     cards_below: f64,
+    /// A table row's height (px) guessed before one is measured ([`first_row_guess`]).
+    row_guess: f64,
+    /// Where the rows will start before the table is laid out, in whole px from the window's
+    /// top (one above it counts from the top: more rows, never fewer), as the page measured
+    /// it after a paint; else the window's top. At 1 280 x 900 the booking list's first
+    /// paint built 24 rows from the window's top where 8 showed (its rows start 311 px down).
+    /// Whole px: a `StoredValue<Option<f64>>` of its own cost about 400 B of brotli wasm.
+    start: Option<StoredValue<Option<usize>>>,
 }
 
 /// Rows in a screen before anything was measured.
@@ -95,9 +125,15 @@ const SETTLE_PAUSE: Duration = Duration::from_millis(250);
 /// How many rows reach where, at the height of the shortest row shown less a fifth (new rows
 /// may be shorter): [`Measure`]. Read right after a paint or in the observer's callback,
 /// where the layout is clean and reading it forces none. Without a body yet (the first
-/// rows of a table), rows of [`first_row_guess`] from the top of the window, for a table
-/// that is cards below `cards_below` px.
-fn measure(body: Option<web_sys::HtmlTableSectionElement>, cards_below: f64) -> Measure {
+/// rows of a table), rows of [`first_row_guess`] from `start` (px from the window's top)
+/// down, for a table that is cards below `cards_below` px and whose rows are guessed
+/// `row_guess` px tall.
+fn measure(
+    body: Option<web_sys::HtmlTableSectionElement>,
+    start: f64,
+    cards_below: f64,
+    row_guess: f64,
+) -> Measure {
     let size = |get: fn(&web_sys::Window) -> Result<JsValue, JsValue>, or: f64| {
         web_sys::window()
             .and_then(|w| get(&w).ok())
@@ -116,8 +152,12 @@ fn measure(body: Option<web_sys::HtmlTableSectionElement>, cards_below: f64) -> 
             (body.get_bounding_client_rect().top(), shortest * 0.8)
         }
         None => (
-            0.0,
-            first_row_guess(size(web_sys::Window::inner_width, 1000.0), cards_below),
+            start,
+            first_row_guess(
+                size(web_sys::Window::inner_width, 1000.0),
+                cards_below,
+                row_guess,
+            ),
         ),
     };
     let row = if row.is_finite() {
@@ -143,8 +183,14 @@ struct Measure {
 
 impl Window {
     /// A window on `rows` of a table that turns into cards below `cards_below_em` (the
-    /// stylesheet's breakpoint, in em of the app's default 16 px).
-    pub fn new(rows: Signal<Vec<usize>>, cards_below_em: f64) -> Window {
+    /// stylesheet's breakpoint, in em of the app's default 16 px), whose rows are at least
+    /// `row_guess` px tall as a table.
+    pub fn new(
+        rows: Signal<Vec<usize>>,
+        cards_below_em: f64,
+        row_guess: f64,
+        start: Option<StoredValue<Option<usize>>>,
+    ) -> Window {
         let window = Window {
             shown: RwSignal::new(ROWS_PER_PAGE),
             rows,
@@ -162,6 +208,8 @@ impl Window {
             observer: StoredValue::new_local(None),
             renumber_from: StoredValue::new(usize::MAX),
             cards_below: cards_below_em * DEFAULT_EM_PX,
+            row_guess,
+            start,
         };
         window.watch_end();
         window
@@ -182,7 +230,7 @@ impl Window {
             let fit = self
                 .fit
                 .get_value()
-                .unwrap_or_else(|| measure(None, self.cards_below).fit);
+                .unwrap_or_else(|| self.measure(None).fit);
             let now = kept.max(fit);
             self.last.set_value(want.clone());
             self.reach.set_value(now);
@@ -212,12 +260,24 @@ impl Window {
         want
     }
 
+    /// [`measure`] for this table; without a body yet, from [`Window::start`]. A value the
+    /// page measured after a paint, not a rect read here: the table is built in a task that
+    /// has changed the page, and a read then lays it out (2-10 ms in CPU profiles of the
+    /// booking list's first rows at 10 000 bookings).
+    fn measure(self, body: Option<web_sys::HtmlTableSectionElement>) -> Measure {
+        let start = self
+            .start
+            .and_then(|s| s.try_get_value().flatten())
+            .map_or(0.0, |px| px as f64);
+        measure(body, start, self.cards_below, self.row_guess)
+    }
+
     /// Measures how many rows fill the window and a screen; with `extend`, also lets the
     /// rows reach a screen below the window (the caller then renders: a settle).
     fn remeasure(self, extend: bool) {
         // `try_`: the table may have gone since the paint (a panic would end the app).
         let body = self.body.try_get_untracked().flatten();
-        let m = measure(body, self.cards_below);
+        let m = self.measure(body);
         self.fit.try_set_value(Some(m.fit));
         self.screen.try_set_value(m.screen);
         if !extend {

@@ -60,7 +60,8 @@ pub fn rows_to(top: f64, bottom: f64, row: f64) -> usize {
 }
 
 /// How tall a row is guessed to be before any was measured, in a window `window_width` px
-/// wide, for a table that turns into cards where its box is narrower than `cards_below` px.
+/// wide, for a table that turns into cards where its box is narrower than `cards_below` px
+/// and whose rows, as a table, are at least `table_row` px tall.
 ///
 /// The app's box is no wider than the window (a host page could make it wider, or set a
 /// `--kd-size` under 16 px, which `cards_below` assumes: then a table is guessed as cards and
@@ -68,19 +69,26 @@ pub fn rows_to(top: f64, bottom: f64, row: f64) -> usize {
 /// `cards_below` means cards, each a line or more per column: 246-374 px in the app's
 /// stylesheet. Guessed at
 /// [`CARD_GUESS_PX`], the first screen of a tablet built 9 cards where 3 showed, not the 33
-/// a table row's guess built; a wider window may hold either, and gets a table row's
-/// [`TABLE_ROW_PX`]. Too low a guess builds rows nobody sees; too high shows a part of a
-/// screen for one frame, until the rows are measured after the first paint.
-pub fn first_row_guess(window_width: f64, cards_below: f64) -> f64 {
+/// a table row's guess built; a wider window may hold either, and gets `table_row`
+/// ([`TABLE_ROW_PX`], or [`BOOKINGS_ROW_GUESS_PX`] for the bookings table). Too low a guess
+/// builds rows nobody sees; too high shows a part of a screen for one frame, until the rows
+/// are measured after the first paint.
+pub fn first_row_guess(window_width: f64, cards_below: f64, table_row: f64) -> f64 {
     if window_width < cards_below {
         CARD_GUESS_PX
     } else {
-        TABLE_ROW_PX
+        table_row
     }
 }
 
 /// The shortest a table row gets (one line); the card layout's rows are taller.
 pub const TABLE_ROW_PX: f64 = 40.0;
+/// A bookings table row guessed before one was measured: two lines at the least (the dates'
+/// link above the booking's id), 64-136 px measured at 16 px. From the window's top at
+/// [`TABLE_ROW_PX`] the list's first paint at 1 280 x 900 built 24 rows where 8 showed;
+/// at this guess from where its rows start, 12. (A host's `--kd-size` under 16 px makes
+/// rows shorter: the first paint may then show part of a screen for one frame.)
+pub const BOOKINGS_ROW_GUESS_PX: f64 = 64.0;
 /// Where each table turns into cards, in em: style/main.css's container queries (a test
 /// holds the two together).
 pub const BOOKINGS_CARDS_BELOW_EM: f64 = 60.0;

@@ -7,6 +7,7 @@ use crate::api::names::{Entry, NameIndex};
 use crate::components::download::download_text;
 use crate::components::query_view::Live;
 use crate::components::query_view::{Derived, Role};
+use crate::components::window::start_below;
 use crate::components::window::ROWS_PER_PAGE;
 use crate::components::{query_live, BookingTable, EmptyState, RejectedNotice, SortControl};
 use crate::frame::after_paint_background;
@@ -502,6 +503,9 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
         let rejected = list.with(|l| l.rejected.clone());
         view! { <RejectedNotice rejected summary=t.rejected_bookings/> }
     };
+    // The lines above the table (count, states, names): its rows start below them.
+    let listhead = NodeRef::<leptos::html::Div>::new();
+    let table_start = start_below(listhead);
     // Only a change between "rows", "no match" and "none at all" rebuilds the table; new
     // answers flow into the table's keyed rows.
     let shape =
@@ -519,7 +523,8 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
             // waits at background priority after the first paint: "Show more" runs it first.
             let before_more = Callback::new(move |_| whole.set(true));
             view! {
-                <BookingTable source=list rows sort=control name=t.nav_bookings before_more/>
+                <BookingTable source=list rows sort=control name=t.nav_bookings before_more
+                    start=table_start/>
             }
             .into_any()
         }
@@ -595,7 +600,7 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
         // The count and "Updated … Refresh" share a line where the width allows (the
         // stylesheet): stacked, they put the table 50 px lower, and a tablet held sideways
         // showed three bookings under them.
-        <div class="kd-listhead"><div class="kd-listhead__line">
+        <div class="kd-listhead" node_ref=listhead><div class="kd-listhead__line">
             // The buttons first: the count comes with the list, and text that grew in front
             // of a button moved it as it came (a layout shift under a finger). "Clear
             // filters" beside the count it changes, not at the end of the filters: there it

@@ -6,6 +6,7 @@
 use crate::api::cache::use_cache;
 use crate::components::download::download_text;
 use crate::components::query_view::{Derived, Live, Role};
+use crate::components::window::start_below;
 use crate::components::{
     query_live, EmptyState, FilterChip, InvoiceTable, MoneyValue, RejectedNotice,
 };
@@ -262,9 +263,15 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
                 (true, false) => Some(t.no_invoices_match),
             },
         );
+    // The lines above the table (count, states): its rows start below them.
+    let listhead = NodeRef::<leptos::html::Div>::new();
+    let table_start = start_below(listhead);
     let table = move || match shape.get() {
         Some(message) => view! { <EmptyState message/> }.into_any(),
-        None => view! { <InvoiceTable source=list rows name=t.nav_invoices/> }.into_any(),
+        None => view! {
+            <InvoiceTable source=list rows name=t.nav_invoices start=table_start/>
+        }
+        .into_any(),
     };
     let text_input =
         |field: UrlText, kind: &'static str, label: &'static str, class: &'static str| {
@@ -307,7 +314,7 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
         </div>
         // As on the booking list: the count and "Updated … Refresh" share a line where the
         // width allows, and the same button in the same place.
-        <div class="kd-listhead kd-listhead--invoices"><div class="kd-listhead__line">
+        <div class="kd-listhead kd-listhead--invoices" node_ref=listhead><div class="kd-listhead__line">
             <p class="kd-count">
                 <button type="button" class="kd-button kd-export" on:click=export
                     disabled=move || !loaded.get()>{t.export_csv}</button>
