@@ -775,6 +775,31 @@ async fn the_list_stays_put_when_the_last_name_arrives() {
     server.stop().await;
 }
 
+/// Opens `url` (with [`FIRST_FRAME`] installed) and checks that its first frame's rows reach
+/// the window's bottom, with at least one built below it; gives that frame's record and how
+/// many rows were built.
+async fn first_frame_fills(b: &Page, url: &str, size: Size) -> (Value, u64) {
+    b.goto(url).await;
+    wait_for(
+        b,
+        "return window.__kdFirst !== null;",
+        "the first row's frame",
+    )
+    .await;
+    let first = js(b, "return window.__kdFirst;").await;
+    let (built, in_view) = (first[0].as_u64().unwrap(), first[1].as_u64().unwrap());
+    assert_eq!(
+        first[2],
+        json!(true),
+        "{url} {size:?}: a gap under the first rows: {first}"
+    );
+    assert!(
+        in_view < built,
+        "{url} {size:?}: no row built below the window: {first}"
+    );
+    (first, built)
+}
+
 /// Records, in the first frame that shows a booking row, how many rows are built, how many
 /// start inside the window, whether they reach its bottom, and where they start.
 const FIRST_FRAME: &str = r#"
@@ -810,25 +835,9 @@ async fn the_first_paint_builds_the_cards_in_view_not_a_table_rows_worth() {
         // Each size's bound: its height over a card's guessed 160 px, and one more.
         for (size, most) in [(PHONE, 6), (LANDSCAPE, 4), (TABLET, 9)] {
             emulate(&b, size, true).await;
-            b.goto(&format!("{url}/bookings?status=all")).await;
-            wait_for(
-                &b,
-                "return window.__kdFirst !== null;",
-                "the first row's frame",
-            )
-            .await;
-            let first = js(&b, "return window.__kdFirst;").await;
-            let (built, in_view) = (first[0].as_u64().unwrap(), first[1].as_u64().unwrap());
-            assert_eq!(
-                first[2],
-                json!(true),
-                "{size:?}: a gap under the first cards: {first}"
-            );
             // (Sideways, the filters may fill the window: none in view is fine there.)
-            assert!(
-                in_view < built,
-                "{size:?}: no card built below the window: {first}"
-            );
+            let (first, built) =
+                first_frame_fills(&b, &format!("{url}/bookings?status=all"), size).await;
             assert!(
                 built <= most,
                 "{size:?}: cards built for the first paint: {first}"
@@ -870,24 +879,7 @@ async fn the_first_paint_builds_the_table_rows_in_view_from_where_the_table_star
             scenario(|b| async move {
                 b.on_new_document(FIRST_FRAME).await;
                 emulate(&b, size, touch).await;
-                b.goto(&format!("{url}{path}")).await;
-                wait_for(
-                    &b,
-                    "return window.__kdFirst !== null;",
-                    "the first row's frame",
-                )
-                .await;
-                let first = js(&b, "return window.__kdFirst;").await;
-                let (built, in_view) = (first[0].as_u64().unwrap(), first[1].as_u64().unwrap());
-                assert_eq!(
-                    first[2],
-                    json!(true),
-                    "{path} {size:?}: a gap under the first rows: {first}"
-                );
-                assert!(
-                    in_view < built,
-                    "{path} {size:?}: no row built below the window: {first}"
-                );
+                let (first, built) = first_frame_fills(&b, &format!("{url}{path}"), size).await;
                 let (top, height) = (first[3].as_f64().unwrap(), first[4].as_f64().unwrap());
                 let most = ((height - top + above) / row).ceil() as u64 + 1;
                 assert!(
