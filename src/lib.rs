@@ -53,6 +53,8 @@ pub fn App(config: Config) -> impl IntoView {
     let cache = Cache::new(config.clone());
     // Before the first answer: a reload offline shows the last session's data, marked stale.
     cache.restore();
+    // The decoder made ready for a large list while it downloads.
+    Cache::warm_up();
     provide_context(cache.clone());
     let announcer = a11y::provide_announcer();
     offline_shell(&config);

@@ -39,6 +39,37 @@ fn booking_with_every_field_decodes() {
     assert_eq!(b.location.as_deref(), Some("Run A3"));
 }
 
+/// The warm-up's sample (`Cache::warm_up`) must run the decoder's usual path: every record
+/// read, every field filled, none rejected (a rejected record would run the error path).
+#[test]
+fn the_decoders_warm_up_sample_reads_whole() {
+    for n in [0, 1, 400] {
+        let list = bookings(&kennel_desk::model::booking::sample_list(n));
+        assert_eq!(list.items.len(), n);
+        assert!(list.rejected.is_empty());
+        for b in &list.items {
+            let fields = [
+                &b.animal_id,
+                &b.customer_id,
+                &b.from,
+                &b.to,
+                &b.time,
+                &b.care,
+                &b.location,
+            ];
+            assert!(
+                fields.iter().all(|f| f.is_some()),
+                "a field is missing: {b:?}"
+            );
+        }
+        let named = list
+            .items
+            .iter()
+            .filter(|b| b.status == BookingStatus::InHouse);
+        assert_eq!(named.count(), n.div_ceil(2));
+    }
+}
+
 #[test]
 fn nulls_missing_and_blank_fields_become_none() {
     let list = bookings(r#"[{"id":"b-2","animalId":null,"care":"   ","status":null}]"#);

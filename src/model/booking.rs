@@ -59,3 +59,23 @@ impl Booking {
         })
     }
 }
+
+/// `n` bookings as the service sends them (a JSON list, every field filled), for the
+/// decoder to run on before the first list arrives (`api::cache::Cache::warm_up`).
+pub fn sample_list(n: usize) -> String {
+    // A status the app names and one it shows as sent, as in a real list.
+    const RECORDS: [&str; 2] = [
+        r#"{"animalId":"a-1","care":"Feed twice a day.","customerId":"c-1","from":"2026-01-01","id":"b-1","location":"Run A","status":"in_house","time":"09:00","to":"2026-01-02"}"#,
+        r#"{"animalId":"a-2","care":"Walk at noon.","customerId":"c-2","from":"2026-01-03","id":"b-2","location":"Cattery 1","status":"checked_out","time":"10:30","to":"2026-01-04"}"#,
+    ];
+    let mut list = String::with_capacity(n * (RECORDS[1].len() + 1) + 2);
+    list.push('[');
+    for i in 0..n {
+        if i > 0 {
+            list.push(',');
+        }
+        list.push_str(RECORDS[i % 2]);
+    }
+    list.push(']');
+    list
+}
