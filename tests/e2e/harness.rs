@@ -419,10 +419,29 @@ impl Page {
                 return self.texts(css, at_least).await;
             }
             if started.elapsed() > PATIENCE {
-                panic!("fewer than {at_least} `{css}` (scrolling) within {PATIENCE:?}: {n}");
+                let state = self.frame_state().await;
+                panic!(
+                    "fewer than {at_least} `{css}` (scrolling) within {PATIENCE:?}: {n}; {state}"
+                );
             }
             self.scroll_to_end().await;
             tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    /// What a table's growth waits on, for a failure message: a table builds rows past the
+    /// first screen only after a paint, so a page that draws no frames (hidden, or a stalled
+    /// renderer) keeps its first screen. Once seen in a full CI run: 10 rows in 20 s, where
+    /// the same test alone built 200 in under a second.
+    async fn frame_state(&self) -> String {
+        let script = "const done = arguments[arguments.length - 1]; \
+            const t0 = performance.now(); let frame = null; \
+            requestAnimationFrame(() => { frame = performance.now() - t0; }); \
+            setTimeout(() => done([document.visibilityState, document.hasFocus(), frame, \
+              scrollY, document.documentElement.scrollHeight, innerHeight]), 500);";
+        match self.client.execute_async(script, vec![]).await {
+            Ok(v) => format!("[visibility, focus, first frame after (ms), scrollY, page height, window height]: {v}"),
+            Err(e) => format!("page state not read: {e}"),
         }
     }
 
