@@ -280,8 +280,9 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
     Effect::new(move |_| {
         list.track();
         after_paint_background(move || {
+            // `try_`: the page may have gone by then, and a panic would end the app.
             let _ = haystacks.try_with_untracked(|_| ());
-            let _ = slots.get_untracked();
+            let _ = slots.try_get_untracked();
         });
     });
     // The last selection and what it was made from: a key that only narrows the search
