@@ -1,6 +1,7 @@
 //! The booking list staff work from all day: search as you type (accent-insensitive, over
 //! animal names too), filters, sortable columns, CSV export, all in the query string.
 
+use super::url_text::UrlText;
 use crate::a11y::refocus;
 use crate::api::cache::use_cache;
 use crate::api::names::{Entry, NameIndex};
@@ -20,16 +21,11 @@ use crate::model::listing::{
     refilter, scanned, sorted_head, AnimalEntry, BookingColumn, BookingFilter, Selection, Sort,
 };
 use crate::model::{Booking, List};
-use leptos::leptos_dom::helpers::TimeoutHandle;
 use leptos::prelude::*;
 use leptos::reactive::wrappers::write::SignalSetter;
 use leptos_router::hooks::{query_signal_with_options, use_navigate};
 use leptos_router::NavigateOptions;
 use std::sync::Arc;
-
-/// How long typing must pause before the search goes into the URL: rows narrow on every
-/// key, but history and the address bar are not rewritten per keystroke.
-const URL_WRITE_MS: u64 = 250;
 
 /// `/bookings`.
 #[component]
@@ -121,7 +117,6 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
     let (list, loaded) = (live.data, live.loaded);
     let cache = use_cache();
     let t = t();
-    let (q_url, set_q_url) = param("q");
     let (status, set_status) = param("status");
     let (species, set_species) = param("species");
     let (group, set_group) = param("group");
@@ -131,17 +126,7 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
     let (sort_param, set_sort) = param("sort");
 
     // The box's text is local so rows narrow on every key; the URL follows after a pause.
-    let search = RwSignal::new(q_url.get_untracked().unwrap_or_default());
-    let written = StoredValue::new(search.get_untracked());
-    // The URL changed by Back or a link (not by our own write): the box follows it.
-    Effect::new(move |_| {
-        let q = q_url.get().unwrap_or_default();
-        if q != written.get_value() {
-            written.set_value(q.clone());
-            search.set(q);
-        }
-    });
-    let pending = StoredValue::new(None::<TimeoutHandle>);
+    let search = UrlText::new("q");
     // An Enter pressed before the list came (see `on_key`); any later key cancels it.
     let enter_waiting = StoredValue::new(false);
     // Background work waits while the user types or sorts; not after the page has gone.
@@ -149,17 +134,7 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
     let on_input = move |text: String| {
         crate::api::busy::mark();
         enter_waiting.set_value(false);
-        search.set(text.clone());
-        if let Some(h) = pending.get_value() {
-            h.clear();
-        }
-        let write = move || {
-            written.set_value(text.clone());
-            set_q_url.set(some_text(text));
-        };
-        pending.set_value(
-            set_timeout_with_handle(write, std::time::Duration::from_millis(URL_WRITE_MS)).ok(),
-        );
+        search.input(text);
     };
 
     // Names: every animal the list names, the first rows' animals first, from the first
@@ -205,7 +180,7 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
         })))
     });
     let filter = Memo::new(move |_| BookingFilter {
-        search: search.get(),
+        search: search.local.get(),
         status: BookingFilter::status_param(status.get().as_deref()),
         species: species.get().unwrap_or_default(),
         group: group.get().unwrap_or_default(),
@@ -572,7 +547,7 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
                     type="search"
                     name="q"
                     placeholder=t.search_bookings_placeholder
-                    prop:value=search
+                    prop:value=search.local
                     on:input=move |ev| on_input(event_target_value(&ev))
                     on:keydown=on_key
                 />

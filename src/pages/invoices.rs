@@ -3,6 +3,7 @@
 //! CSV of them. All of the list's state lives in the query string, so a reload, Back or a
 //! shared link shows the same rows.
 
+use super::url_text::UrlText;
 use crate::api::cache::use_cache;
 use crate::components::download::download_text;
 use crate::components::query_view::{Derived, Live, Role};
@@ -20,14 +21,8 @@ use crate::model::text::MISSING;
 use crate::model::{CurrencyTotals, Invoice, List};
 use leptos::prelude::*;
 use leptos_router::hooks::{query_signal_with_options, use_query_map};
-use leptos_router::NavigateOptions;
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
-use std::time::Duration;
-
-/// How long typing must pause before the URL is written: the rows narrow at every key, but
-/// a history entry per keystroke would make the URL flicker and Back useless.
-const URL_DELAY: Duration = Duration::from_millis(250);
 
 /// Above this many distinct animals, a search does not fetch animal names it lacks (it still
 /// finds the names already loaded): a big book would otherwise cost a request per animal.
@@ -50,63 +45,6 @@ pub fn InvoicesPage() -> impl IntoView {
             </header>
             <InvoiceList live states/>
         </section>
-    }
-}
-
-/// A text parameter of the URL with a local copy that follows every keystroke; the URL
-/// follows once typing pauses, and the copy follows the URL (Back, a link, a reload).
-#[derive(Clone, Copy)]
-struct UrlText {
-    local: RwSignal<String>,
-    set_url: SignalSetter<Option<String>>,
-    timer: StoredValue<Option<TimeoutHandle>>,
-}
-
-impl UrlText {
-    fn new(key: &'static str) -> UrlText {
-        // Replace, not push: Back should leave the list, not replay the typing.
-        let options = NavigateOptions {
-            replace: true,
-            scroll: false,
-            ..Default::default()
-        };
-        let (url, set_url) = query_signal_with_options::<String>(key, options);
-        let local = RwSignal::new(url.get_untracked().unwrap_or_default());
-        Effect::new(move |_| {
-            let from_url = url.get().unwrap_or_default();
-            if from_url != local.get_untracked() {
-                local.set(from_url);
-            }
-        });
-        let timer: StoredValue<Option<TimeoutHandle>> = StoredValue::new(None);
-        // A pending write must not outlive the list: it would reach for the router's
-        // signals after they are gone.
-        on_cleanup(move || {
-            if let Some(handle) = timer.try_get_value().flatten() {
-                handle.clear();
-            }
-        });
-        UrlText {
-            local,
-            set_url,
-            timer,
-        }
-    }
-
-    fn input(self, text: String) {
-        self.local.set(text);
-        if let Some(handle) = self.timer.get_value() {
-            handle.clear();
-        }
-        let handle = set_timeout_with_handle(
-            move || {
-                let text = self.local.get_untracked();
-                self.set_url.set((!text.trim().is_empty()).then_some(text));
-            },
-            URL_DELAY,
-        )
-        .ok();
-        self.timer.set_value(handle);
     }
 }
 

@@ -8,6 +8,7 @@ pub mod customer;
 pub mod invoice;
 pub mod invoices;
 pub mod not_found;
+mod url_text;
 pub mod wall;
 
 pub use animal::AnimalPage;

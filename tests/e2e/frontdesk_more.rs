@@ -682,6 +682,89 @@ async fn a_scanners_enter_before_the_list_has_come_opens_the_booking_when_it_com
     server.stop().await;
 }
 
+/// A search still waiting for its pause when a link sets the list's URL: the link wins. On
+/// `/bookings?q=b-in`, "b-in3" typed and the Bookings link pressed within the pause: the
+/// box, the count and the URL all show the list without a search. (The waiting write used
+/// to land after the link: the URL said `q=b-in3` over a box and rows without a search.)
+/// Then the same with the invoice list's Invoices link; last, a search left for another
+/// page within its pause does not follow to it, and the app goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_link_pressed_while_a_search_waits_for_its_pause_wins_over_it() {
+    let server = app(dataset()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        // Typed and the link pressed in one script: well within the 250 ms pause.
+        let (bookings_box, invoices_box) = ("input[name='q']", ".kd-field-input--search input");
+        let type_then_follow = |input: &str, text: &str, link: &str| {
+            format!(
+                "const i = document.querySelector({input:?}); i.value = '{text}'; \
+                 i.dispatchEvent(new Event('input', {{ bubbles: true }})); \
+                 document.querySelector(\".kd-nav a[href='{link}']\").click();"
+            )
+        };
+        let state = |input: &str| {
+            format!(
+                "return [location.pathname, location.search, \
+                 document.querySelector({input:?}).value];"
+            )
+        };
+        let count = || async {
+            let script = "return document.querySelector('.kd-count__text')?.textContent ?? '';";
+            js(&b, script)
+                .await
+                .as_str()
+                .unwrap_or_default()
+                .to_string()
+        };
+        b.goto(&format!("{url}/bookings")).await;
+        b.wait_text(".kd-table--bookings tbody", "b-in3").await;
+        let all = count().await;
+        assert!(!all.is_empty(), "a count of the whole list");
+
+        b.goto(&format!("{url}/bookings?q=b-in")).await;
+        wait_for(
+            "b-in's rows",
+            strings(&["b-in1", "b-in2", "b-in3"]),
+            || async {
+                let mut ids = row_ids(&b).await;
+                ids.sort();
+                ids
+            },
+        )
+        .await;
+        js(&b, &type_then_follow(bookings_box, "b-in3", "/bookings")).await;
+        wait_for("the whole list's count", all.clone(), count).await;
+        // Past the pause: nothing was written after the link.
+        tokio::time::sleep(Duration::from_millis(600)).await;
+        assert_eq!(
+            js(&b, &state(bookings_box)).await,
+            json!(["/bookings", "", ""])
+        );
+        assert_eq!(count().await, all, "no search applies");
+
+        b.goto(&format!("{url}/invoices?q=inv")).await;
+        b.wait_text(".kd-table--invoices tbody", "INV-1").await;
+        js(&b, &type_then_follow(invoices_box, "inv-2", "/invoices")).await;
+        tokio::time::sleep(Duration::from_millis(600)).await;
+        assert_eq!(
+            js(&b, &state(invoices_box)).await,
+            json!(["/invoices", "", ""])
+        );
+
+        b.goto(&format!("{url}/bookings")).await;
+        b.wait_text(".kd-table--bookings tbody", "b-in3").await;
+        js(&b, &type_then_follow(bookings_box, "bella", "/invoices")).await;
+        tokio::time::sleep(Duration::from_millis(600)).await;
+        let path = "return [location.pathname, location.search];";
+        assert_eq!(js(&b, path).await, json!(["/invoices", ""]));
+        // The app still runs: a link still renders its page.
+        b.click(".kd-nav a[href='/bookings']").await;
+        wait_for("the whole list's count", all.clone(), count).await;
+    })
+    .await;
+    server.stop().await;
+}
+
 /// On a slow tablet the board moves to a typed month a frame late, when the day's first
 /// digit is already in: that digit and the next still make the day (a full run once lost
 /// them, the board stayed on the month with its old day). The router navigates in an

@@ -1,0 +1,82 @@
+//! A text field whose value lives in the URL's query: the booking list's and the invoice
+//! list's search, and the invoice list's customer and dates.
+
+use leptos::prelude::*;
+use leptos_router::hooks::query_signal_with_options;
+use leptos_router::NavigateOptions;
+use std::time::Duration;
+
+/// How long typing must pause before the URL is written: the rows narrow at every key, but
+/// rewriting the address bar per keystroke would make it flicker.
+pub const URL_DELAY: Duration = Duration::from_millis(250);
+
+/// A text parameter of the URL with a local copy that follows every keystroke; the URL
+/// follows once typing pauses, and the copy follows the URL when something else changes it
+/// (Back, a link, a reload).
+#[derive(Clone, Copy)]
+pub struct UrlText {
+    /// What the field shows: every keystroke at once.
+    pub local: RwSignal<String>,
+    set_url: SignalSetter<Option<String>>,
+    /// The value this field last wrote to the URL (or found there): a URL change to it is
+    /// our own write coming back, not a link, and must not reset what was typed since.
+    written: StoredValue<String>,
+    /// The write waiting for typing to pause.
+    timer: StoredValue<Option<TimeoutHandle>>,
+}
+
+impl UrlText {
+    /// The field for query parameter `key`, read from the URL now.
+    pub fn new(key: &'static str) -> UrlText {
+        // Replace, not push: Back should leave the list, not replay the typing.
+        let options = NavigateOptions {
+            replace: true,
+            scroll: false,
+            ..Default::default()
+        };
+        let (url, set_url) = query_signal_with_options::<String>(key, options);
+        let first = url.get_untracked().unwrap_or_default();
+        let field = UrlText {
+            local: RwSignal::new(first.clone()),
+            set_url,
+            written: StoredValue::new(first),
+            timer: StoredValue::new(None),
+        };
+        Effect::new(move |_| {
+            let from_url = url.get().unwrap_or_default();
+            if from_url != field.written.get_value() {
+                // A link or Back set it: that wins over a write still waiting for a pause.
+                field.cancel();
+                field.written.set_value(from_url.clone());
+                field.local.set(from_url);
+            }
+        });
+        // A pending write must not outlive the page: its values go with it.
+        on_cleanup(move || field.cancel());
+        field
+    }
+
+    /// A keystroke: the local copy now, the URL once typing pauses for [`URL_DELAY`].
+    pub fn input(self, text: String) {
+        self.cancel();
+        self.local.set(text.clone());
+        let handle = set_timeout_with_handle(
+            move || {
+                // `try_`: nothing in a timer may panic (an abort ends the app).
+                self.written.try_set_value(text.clone());
+                self.set_url.set((!text.trim().is_empty()).then_some(text));
+            },
+            URL_DELAY,
+        )
+        .ok();
+        self.timer.try_set_value(handle);
+    }
+
+    /// Drops the write waiting for a pause, if any.
+    fn cancel(self) {
+        if let Some(handle) = self.timer.try_get_value().flatten() {
+            handle.clear();
+        }
+        self.timer.try_set_value(None);
+    }
+}
