@@ -221,10 +221,14 @@ pub fn BoardPage() -> impl IntoView {
                             type="date"
                             name="date"
                             value=day.get_untracked().to_string()
-                            on:blur=move |ev| set_field_day(
-                                &event_target::<web_sys::HtmlInputElement>(&ev),
-                                &day.get_untracked().to_string(),
-                            )
+                            // `try_`: Chromium fires `blur` as a focused field is removed,
+                            // which may be after the page's values are gone (leptos#4457).
+                            on:blur=move |ev| {
+                                if let Some(day) = day.try_get_untracked() {
+                                    let field = event_target::<web_sys::HtmlInputElement>(&ev);
+                                    set_field_day(&field, &day.to_string());
+                                }
+                            }
                             on:change=move |ev| {
                                 // A date typed into the field is one history entry: its month,
                                 // day and year each end a complete date, so within a run of
