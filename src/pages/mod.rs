@@ -1,4 +1,4 @@
-//! One file per route.
+//! One file per route, and `url_text`: the text fields the two lists keep in the URL.
 
 pub mod animal;
 pub mod board;
