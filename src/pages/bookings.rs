@@ -1,7 +1,7 @@
 //! The booking list staff work from all day: search as you type (accent-insensitive, over
 //! animal names too), filters, sortable columns, CSV export, all in the query string.
 
-use super::url_text::UrlText;
+use super::url_text::{param, some_text, UrlText};
 use crate::a11y::refocus;
 use crate::api::cache::use_cache;
 use crate::api::names::{Entry, NameIndex};
@@ -23,7 +23,7 @@ use crate::model::listing::{
 use crate::model::{Booking, List};
 use leptos::prelude::*;
 use leptos::reactive::wrappers::write::SignalSetter;
-use leptos_router::hooks::{query_signal_with_options, use_navigate};
+use leptos_router::hooks::use_navigate;
 use leptos_router::NavigateOptions;
 use std::sync::Arc;
 
@@ -45,23 +45,6 @@ pub fn BookingsPage() -> impl IntoView {
             <BookingList live states/>
         </section>
     }
-}
-
-/// One URL parameter as a signal pair; filters replace the history entry's query but keep
-/// the scroll position.
-fn param(key: &'static str) -> (Memo<Option<String>>, SignalSetter<Option<String>>) {
-    query_signal_with_options::<String>(
-        key,
-        NavigateOptions {
-            replace: true,
-            scroll: false,
-            ..Default::default()
-        },
-    )
-}
-
-fn some_text(text: String) -> Option<String> {
-    (!text.trim().is_empty()).then_some(text)
 }
 
 /// Every booking's index, in the order shown.

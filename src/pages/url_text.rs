@@ -8,7 +8,25 @@ use std::time::Duration;
 
 /// How long typing must pause before the URL is written: the rows narrow at every key, but
 /// rewriting the address bar per keystroke would make it flicker.
-pub const URL_DELAY: Duration = Duration::from_millis(250);
+const URL_DELAY: Duration = Duration::from_millis(250);
+
+/// One URL parameter as a signal pair. A change replaces the history entry's query (Back
+/// should leave the list, not replay the typing or the filters) and keeps the scroll position.
+pub(super) fn param(key: &'static str) -> (Memo<Option<String>>, SignalSetter<Option<String>>) {
+    query_signal_with_options::<String>(
+        key,
+        NavigateOptions {
+            replace: true,
+            scroll: false,
+            ..Default::default()
+        },
+    )
+}
+
+/// A field's text as a URL parameter: none when blank.
+pub(super) fn some_text(text: String) -> Option<String> {
+    (!text.trim().is_empty()).then_some(text)
+}
 
 /// A text parameter of the URL with a local copy that follows every keystroke; the URL
 /// follows once typing pauses, and the copy follows the URL when something else changes it
@@ -28,13 +46,7 @@ pub struct UrlText {
 impl UrlText {
     /// The field for query parameter `key`, read from the URL now.
     pub fn new(key: &'static str) -> UrlText {
-        // Replace, not push: Back should leave the list, not replay the typing.
-        let options = NavigateOptions {
-            replace: true,
-            scroll: false,
-            ..Default::default()
-        };
-        let (url, set_url) = query_signal_with_options::<String>(key, options);
+        let (url, set_url) = param(key);
         let first = url.get_untracked().unwrap_or_default();
         let field = UrlText {
             local: RwSignal::new(first.clone()),
@@ -64,7 +76,7 @@ impl UrlText {
             move || {
                 // `try_`: nothing in a timer may panic (an abort ends the app).
                 self.written.try_set_value(text.clone());
-                self.set_url.set((!text.trim().is_empty()).then_some(text));
+                self.set_url.set(some_text(text));
             },
             URL_DELAY,
         )
