@@ -528,7 +528,7 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
                 <span class="kd-visually-hidden">{t.search_bookings}</span>
                 <input
                     type="search"
-                    name="q"
+                    name=search.key
                     placeholder=t.search_bookings_placeholder
                     prop:value=search.local
                     on:input=move |ev| on_input(event_target_value(&ev))

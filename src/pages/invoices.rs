@@ -3,7 +3,7 @@
 //! CSV of them. All of the list's state lives in the query string, so a reload, Back or a
 //! shared link shows the same rows.
 
-use super::url_text::UrlText;
+use super::url_text::{param, UrlText};
 use crate::api::cache::use_cache;
 use crate::components::download::download_text;
 use crate::components::query_view::{Derived, Live, Role};
@@ -20,7 +20,7 @@ use crate::model::invoice_list::{
 use crate::model::text::MISSING;
 use crate::model::{CurrencyTotals, Invoice, List};
 use leptos::prelude::*;
-use leptos_router::hooks::{query_signal_with_options, use_query_map};
+use leptos_router::hooks::use_query_map;
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
@@ -57,9 +57,10 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
     let t = t();
     let config = cache.config().clone();
     let query_map = use_query_map();
-    let (status_param, _) = query_signal_with_options::<String>("status", Default::default());
-    let (sort_param, set_sort_param) =
-        query_signal_with_options::<String>("sort", Default::default());
+    // The status changes by its chips, which are links (each a history entry, as a tab
+    // would be); the sort replaces the entry and keeps the scroll, as the booking list's.
+    let (status_param, _) = param("status");
+    let (sort_param, set_sort_param) = param("sort");
     let status = Memo::new(move |_| StatusFilter::from_param(status_param.get().as_deref()));
     let sort = Memo::new(move |_| Sort::from_param(sort_param.get().as_deref()));
     let search = UrlText::new("q");
@@ -211,6 +212,8 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
         }
         .into_any(),
     };
+    // Each field named by its URL parameter, as the booking list's: a form filler, a
+    // scanner's setup or a test finds it by the name the URL shows.
     let text_input =
         |field: UrlText, kind: &'static str, label: &'static str, class: &'static str| {
             view! {
@@ -218,6 +221,7 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
                     <span>{label}</span>
                     <input
                         type=kind
+                        name=field.key
                         prop:value=move || field.local.get()
                         on:input=move |ev| field.input(event_target_value(&ev))
                     />
@@ -235,7 +239,7 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
             {text_input(to, "date", t.to, "kd-field-input")}
             <label class="kd-field-input">
                 <span>{t.sort}</span>
-                <select on:change=move |ev| {
+                <select name="sort" on:change=move |ev| {
                     let value = event_target_value(&ev);
                     set_sort_param.set(Sort::from_param(Some(&value)).param());
                 }>

@@ -33,6 +33,8 @@ pub(super) fn some_text(text: String) -> Option<String> {
 /// (Back, a link, a reload).
 #[derive(Clone, Copy)]
 pub struct UrlText {
+    /// The query parameter, also the field's `name`.
+    pub key: &'static str,
     /// What the field shows: every keystroke at once.
     pub local: RwSignal<String>,
     set_url: SignalSetter<Option<String>>,
@@ -49,6 +51,7 @@ impl UrlText {
         let (url, set_url) = param(key);
         let first = url.get_untracked().unwrap_or_default();
         let field = UrlText {
+            key,
             local: RwSignal::new(first.clone()),
             set_url,
             written: StoredValue::new(first),

@@ -323,6 +323,59 @@ async fn a_filter_and_a_sort_survive_a_reload() {
     server.stop().await;
 }
 
+/// A sort picked replaces the list's history entry and keeps the scroll, as on the booking
+/// list: Back leaves the list instead of replaying the sorts, and the rows read stay in sight.
+/// Before, each sort was a history entry and sent the page to its top. The fields carry their
+/// URL parameter as their `name`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sort_replaces_the_history_entry_and_keeps_the_scroll() {
+    let today = chrono::Local::now().date_naive();
+    let server = serve(
+        Dataset::generate(1_000, today),
+        Some(dist()),
+        Faults::default(),
+    )
+    .await;
+    let url = server.url();
+    scenario(|b| async move {
+        let js = |script: &'static str| {
+            let b = &b;
+            async move { b.client.execute(script, vec![]).await.expect("script runs") }
+        };
+        b.goto(&format!("{url}/bookings")).await;
+        b.wait_text("h1", "Bookings").await;
+        b.click(".kd-nav a[href='/invoices']").await;
+        b.texts(".kd-table--invoices tbody tr", 20).await;
+        let entries = js("return history.length;").await;
+        js("window.scrollTo(0, 400); return true;").await;
+        let scrolled = js("return window.scrollY;").await.as_f64().unwrap_or(0.0);
+        assert!(scrolled > 300.0, "the list scrolls: {scrolled}");
+
+        // Picked by script: WebDriver's own pick would first scroll the box into view.
+        b.element(".kd-invoice-filters select[name='sort']").await;
+        js("const s = document.querySelector(\".kd-invoice-filters select[name='sort']\");
+            s.value = '-amount'; s.dispatchEvent(new Event('change', { bubbles: true }));
+            return true;")
+        .await;
+        wait_url_contains(&b, "sort=-amount").await;
+        // Two frames: the rows sorted and laid out, where a scroll to the top would show.
+        js("return new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))));").await;
+        assert_eq!(js("return history.length;").await, entries, "no new entry");
+        let after = js("return window.scrollY;").await.as_f64().unwrap_or(0.0);
+        assert!((after - scrolled).abs() < 1.0, "scroll kept: {scrolled} → {after}");
+
+        for name in ["q", "customer", "from", "to"] {
+            let css = format!(".kd-invoice-filters input[name='{name}']");
+            b.element(&css).await;
+        }
+        b.client.back().await.expect("back");
+        b.wait_text("h1", "Bookings").await;
+        assert_eq!(b.path().await, "/bookings");
+    })
+    .await;
+    server.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn invoice_detail_links_reach_booking_animal_and_customer() {
     let server = app().await;
