@@ -76,8 +76,8 @@ pub fn LiveRegion(
 /// After Back or Forward, focus goes instead to the link the reader followed from that page
 /// (the row they opened), as a browser does for pages of its own: on the heading, a keyboard
 /// user tabbed through the page's controls and every row above to get back to their place.
-/// Those links are kept per path and query: one list under two filters is two history
-/// entries, each left by its own row.
+/// Those links are kept per history entry ([`crate::history_entry`]): one list under two
+/// filters, or opened twice from the menu, is two entries, each left by its own row.
 pub fn follow_navigation(
     root: NodeRef<leptos::html::Div>,
     pathname: Memo<String>,
@@ -91,27 +91,31 @@ pub fn follow_navigation(
     // Noted as focus moves, not when the path changes: by then the router has taken the
     // page, and the link with it, away.
     let _ = window_event_listener_untyped("focusin", move |e| {
-        let noted = e
+        let Some(root) = root.get_untracked().map(web_sys::Element::from) else {
+            return;
+        };
+        let target = e
             .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .filter(|el| el.tag_name() == "A")
-            .and_then(|a| {
-                let root: web_sys::Element = root.get_untracked()?.into();
-                // Embedded, the host page's own links are none of the app's business.
-                if !root.contains(Some(&a)) {
-                    return None;
-                }
-                let href = a.get_attribute("href")?;
-                let nth = links_to(&root, &href).position(|l| l == a)?;
-                Some((pathname.get_untracked(), href, nth))
-            });
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+        // Embedded, the host page's own links are none of the app's business.
+        let noted = target.filter(|el| root.contains(Some(el))).map(|el| {
+            let link = (el.tag_name() == "A")
+                .then(|| el.get_attribute("href"))
+                .flatten()
+                .and_then(|href| {
+                    Some((href.clone(), links_to(&root, &href).position(|l| l == el)?))
+                });
+            let path = pathname.get_untracked();
+            let entry = crate::history_entry::key(|| format!("{path}?{}", search.get_untracked()));
+            Focus { path, entry, link }
+        });
         FOLLOWED.with(|f| *f.last.borrow_mut() = noted);
     });
-    // `(path, page)`: the page is the path with its query, as `scroll` keys its places.
-    Effect::new(move |previous: Option<(String, String)>| {
+    // The page's path with its query: where its entry's state is not ours, its key.
+    Effect::new(move |previous: Option<String>| {
         let path = pathname.get();
-        let page = format!("{path}?{}", search.get());
-        if previous.as_ref().map(|(p, _)| p) != Some(&path) {
+        let page = format!("{path}?{}", search.get_untracked());
+        if previous.as_deref() != Some(path.as_str()) {
             generation.update_value(|g| *g = g.wrapping_add(1));
             FOLLOWED.with(|f| f.turn(previous.as_ref()));
             if let Some(root) = root.get_untracked() {
@@ -134,7 +138,7 @@ pub fn follow_navigation(
                 watch.settle(0);
             }
         }
-        (path, page)
+        path
     });
 }
 
@@ -146,13 +150,23 @@ const TRAVERSAL_MS: f64 = 500.0;
 /// link the reader followed (tries of [`SETTLE_EVERY`]); then the heading takes focus.
 const LINK_TRIES: u32 = 20;
 
+/// Where focus last came in the page.
+struct Focus {
+    /// By path: the query may still change under it (a search's URL write waits for a
+    /// pause) before a link is followed.
+    path: String,
+    /// The history entry's key ([`crate::history_entry`]), read as focus came: by the time
+    /// the path changes, a Back has already brought the next entry.
+    entry: String,
+    /// On a link, `(href, nth)`: nth among the page's links to that place (an animal two
+    /// rows name).
+    link: Option<(String, usize)>,
+}
+
 /// The link followed from each page, for Back and Forward.
 struct Followed {
-    /// The link that has focus, `(path, href, nth)`: nth among the page's links to that
-    /// place (an animal two rows name). By path: the query may still change under it (a
-    /// search's URL write waits for a pause) before the link is followed.
-    last: RefCell<Option<(String, String, usize)>>,
-    /// The link each page (path and query) was left by. A list, as `scroll`'s places: a
+    last: RefCell<Option<Focus>>,
+    /// The link each history entry (by key) was left by. A list, as `scroll`'s places: a
     /// session visits a few dozen pages, and a map of its own type costs wasm.
     left: RefCell<Vec<(String, String, usize)>>,
     /// When the last Back or Forward was (ms since the epoch).
@@ -170,29 +184,28 @@ thread_local! {
 }
 
 impl Followed {
-    /// The path changes from `previous` (`(path, page)`): notes the link the page was left
-    /// by (none if focus was elsewhere).
-    fn turn(&self, previous: Option<&(String, String)>) {
+    /// The path changes from `previous`: notes the link its entry was left by (none if
+    /// focus was elsewhere on it).
+    fn turn(&self, previous: Option<&String>) {
         let last = self.last.borrow_mut().take();
-        if let Some((path, page)) = previous {
+        if let Some(Focus { entry, link, .. }) = last.filter(|f| Some(&f.path) == previous) {
             let mut left = self.left.borrow_mut();
-            left.retain(|(p, ..)| p != page);
-            let link = last.filter(|(p, ..)| p == path);
-            left.extend(link.map(|(_, href, nth)| (page.clone(), href, nth)));
+            left.retain(|(e, ..)| *e != entry);
+            left.extend(link.map(|(href, nth)| (entry, href, nth)));
         }
     }
 
     /// After Back or Forward (heard since the path changed at `changed_at`, or just before
-    /// it), the link `page` was left by. Asked from the wait for the
+    /// it), the link history entry `entry` was left by. Asked from the wait for the
     /// heading, not when the path changes: the router's own `popstate` listener runs first,
     /// and the path has changed before this module's listener has heard of the traversal.
-    fn back_link(&self, page: &str, changed_at: f64) -> Option<(String, usize)> {
+    fn back_link(&self, entry: &str, changed_at: f64) -> Option<(String, usize)> {
         let at = self.traversed.get();
         if at < changed_at - TRAVERSAL_MS || at > changed_at + TRAVERSAL_MS {
             return None;
         }
         let left = self.left.borrow();
-        let (_, href, nth) = left.iter().find(|(p, ..)| p == page)?;
+        let (_, href, nth) = left.iter().find(|(e, ..)| e == entry)?;
         Some((href.clone(), *nth))
     }
 }
@@ -211,7 +224,7 @@ fn links_to<'a>(
 
 /// One navigation's wait for its heading.
 struct Watch {
-    /// The page's path and query, for the link it was left by (see [`Followed::back_link`]).
+    /// The page's path and query, the key of its entry where the entry's state is not ours.
     page: String,
     changed_at: f64,
     /// The try on which the heading was found: the wait for the link counts from there.
@@ -239,7 +252,9 @@ impl Watch {
             set_title(&target.text_content().unwrap_or_default());
         }
         if self.move_focus && !self.user_moved_focus() {
-            if let Some((href, nth)) = FOLLOWED.with(|f| f.back_link(&self.page, self.changed_at)) {
+            // Asked now, not when the path changed: a Back's entry is in the address bar.
+            let entry = crate::history_entry::key(|| self.page.clone());
+            if let Some((href, nth)) = FOLLOWED.with(|f| f.back_link(&entry, self.changed_at)) {
                 // That one, not another link to the same place (an earlier row's animal).
                 let link = links_to(&self.root, &href).nth(nth);
                 if let Some(link) = link.and_then(|l| l.dyn_into::<web_sys::HtmlElement>().ok()) {

@@ -10,6 +10,7 @@ pub mod components;
 pub mod config;
 pub mod format;
 pub mod frame;
+pub mod history_entry;
 pub mod i18n;
 pub mod model;
 pub mod pages;
@@ -134,6 +135,8 @@ fn FollowNavigation(root: NodeRef<leptos::html::Div>, standalone: bool) -> impl 
     let location = use_location();
     a11y::follow_navigation(root, location.pathname, location.search, standalone);
     if standalone {
+        // The history entries are the app's own to key; embedded, the host page's.
+        history_entry::claim();
         scroll::keep_places();
     }
 }

@@ -24,7 +24,7 @@ const EVERY: Duration = Duration::from_millis(50);
 const TRIES: u32 = 60;
 
 struct Places {
-    /// Each page's last position, by its path and query as the router has them. A list,
+    /// Each history entry's last position, by its key (`history_entry`). A list,
     /// not a map: a session visits a few dozen pages, and a map of its own type costs wasm.
     at: RefCell<Vec<(String, f64)>>,
     /// The Back or Forward being restored (counted), or 0: while one is, the positions
@@ -36,12 +36,15 @@ struct Places {
 /// Starts keeping places. Call once, inside the router (it keys positions by its location).
 pub fn keep_places() {
     let location = use_location();
+    // By history entry, not URL: one list opened twice from the menu is two places.
     let key = move || {
-        format!(
-            "{}?{}",
-            location.pathname.get_untracked(),
-            location.search.get_untracked()
-        )
+        crate::history_entry::key(|| {
+            format!(
+                "{}?{}",
+                location.pathname.get_untracked(),
+                location.search.get_untracked()
+            )
+        })
     };
     if let Ok(history) = window().history() {
         let _ = history.set_scroll_restoration(web_sys::ScrollRestoration::Manual);

@@ -1810,6 +1810,74 @@ async fn back_to_a_list_under_other_filters_focuses_the_row_it_was_left_by() {
     server.stop().await;
 }
 
+/// One list opened twice from the menu is two history entries of one URL, each with its own
+/// scroll place and followed row: Back to the older one puts the list where it was left and
+/// focus on its row. Keyed by URL, the older entry got the newer one's place and row.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_list_opened_twice_from_the_menu_keeps_each_entrys_place_and_row() {
+    let server = serve_generated().await;
+    let url = server.url();
+    scenario(|b| async move {
+        // Down the list by `steps` × 300 px by hand, then a row on screen opened: its href
+        // and where the list was.
+        let down_and_open = |steps: usize| {
+            let b = &b;
+            async move {
+                b.texts(".kd-table--bookings tbody tr", 20).await;
+                for _ in 0..steps {
+                    js(b, "window.scrollBy(0, 300); return 0;").await;
+                    tokio::time::sleep(Duration::from_millis(150)).await;
+                }
+                let at = js(b, "return scrollY;").await.as_f64().expect("scrollY");
+                let href = js(
+                    b,
+                    "document.querySelectorAll('[data-picked]').forEach((a) => a.removeAttribute('data-picked'));
+                     const a = [...document.querySelectorAll('.kd-table--bookings a.kd-row-link')]
+                       .find((a) => { const r = a.getBoundingClientRect(); return r.top > 150 && r.bottom < innerHeight - 100; });
+                     a.setAttribute('data-picked', ''); return a.getAttribute('href');",
+                )
+                .await;
+                let href = href.as_str().expect("a row on screen").to_string();
+                b.click("[data-picked]").await;
+                b.wait_text("h1", "Booking b-").await;
+                (href, at)
+            }
+        };
+        // Back to the list: where it was and focus on `href`, without scrolling.
+        let back_to = |href: String, at: f64, what: &'static str| {
+            let b = &b;
+            async move {
+                b.client.back().await.expect("back");
+                let state = format!(
+                    "return [Math.round(scrollY), document.activeElement.getAttribute('href') === {href:?}];"
+                );
+                eventually(what, || async {
+                    let now = js(b, &state).await;
+                    now[1] == json!(true) && (now[0].as_f64().unwrap_or(0.0) - at).abs() <= 1.0
+                })
+                .await;
+            }
+        };
+        b.goto(&format!("{url}/bookings")).await;
+        let (first, first_at) = down_and_open(3).await;
+        b.click(".kd-nav a[href='/bookings']").await;
+        eventually("the list again, at its top", || async {
+            js(&b, "return location.pathname === '/bookings' && scrollY === 0;").await == json!(true)
+        })
+        .await;
+        let (second, second_at) = down_and_open(6).await;
+        assert_ne!(first, second, "two different rows");
+        assert!(second_at - first_at > 300.0, "two places: {first_at}, {second_at}");
+
+        back_to(second, second_at, "the second list's place and row").await;
+        b.client.back().await.expect("back");
+        b.wait_text("h1", "Booking b-").await;
+        back_to(first, first_at, "the first list's place and row, not the second's").await;
+    })
+    .await;
+    server.stop().await;
+}
+
 /// Where focus is: `tag.class text` of the focused element.
 async fn focused(b: &Page) -> String {
     let v = js(

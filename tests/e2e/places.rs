@@ -1144,6 +1144,9 @@ async fn embed_page_hosts_the_app_with_hash_routing_and_leaves_the_host_alone() 
         b.client.back().await.expect("back");
         b.wait_text("#kennel-desk .kd-table--bookings tbody", "Bella").await;
         assert_eq!(b.path().await, "/embed.html");
+        // The host's own entry (the page as loaded, left by the row's link, which had focus)
+        // keeps its state: the app keys its places there by URL and writes nothing into it.
+        assert_eq!(js(&b, "return history.state;").await, json!(null), "the host's history state");
         // Filters write the fragment too (through the router's query signals).
         b.client
             .find(Locator::Css("#kennel-desk select[name='status']"))

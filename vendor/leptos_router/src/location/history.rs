@@ -271,12 +271,14 @@ impl LocationProvider for BrowserUrl {
         let add_to_stack = current_path.as_ref() != Some(&route.value);
 
         if loc.replace {
+            // Kennel Desk patch: a replace that brings no state of its own (a query
+            // parameter written) keeps the entry's, where the app keeps the entry's key.
+            let state = Some(loc.state.to_js_value())
+                .filter(|state| !state.is_undefined())
+                .or_else(|| history.state().ok())
+                .unwrap_or(JsValue::UNDEFINED);
             history
-                .replace_state_with_url(
-                    &loc.state.to_js_value(),
-                    "",
-                    Some(&loc.value),
-                )
+                .replace_state_with_url(&state, "", Some(&loc.value))
                 .unwrap();
         } else if add_to_stack {
             // push the "forward direction" marker

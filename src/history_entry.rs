@@ -1,0 +1,68 @@
+//! Which history entry is on screen, for what the app keeps per entry: the scroll place
+//! (`scroll`) and the link a page was left by (`a11y`).
+//!
+//! Keyed by URL, two entries of one URL were one place: the list, a booking, the list again
+//! by its menu link, another booking, then Back, Back, Back put the first list where the
+//! second was left, with focus on the second's row. So each entry gets a key of its own in
+//! its `history.state` (`kdEntry`), given the first time it is asked for, and kept when the
+//! router replaces the entry to write a query parameter (the patch in
+//! `vendor/leptos_router/src/location/history.rs`). Back and Forward bring the entry's
+//! state, and with it the key, back.
+//!
+//! Only on the app's own page ([`claim`]): embedded, the history entries are the host page's,
+//! and the app writes nothing into their state; there entries stay keyed by their URL.
+
+use js_sys::{Object, Reflect};
+use std::cell::Cell;
+use wasm_bindgen::JsValue;
+
+const FIELD: &str = "kdEntry";
+
+thread_local! {
+    /// Whether the app owns the page's history entries ([`claim`]).
+    static CLAIMED: Cell<bool> = const { Cell::new(false) };
+    /// Keys given in this page's life; with the clock's milliseconds they stay apart from
+    /// those of the entries a page loaded before a reload gave.
+    static GIVEN: Cell<u32> = const { Cell::new(0) };
+}
+
+/// Lets [`key`] write keys into history entries: call once, where the app is the page.
+pub fn claim() {
+    CLAIMED.with(|c| c.set(true));
+}
+
+/// The key of the entry in the address bar, given now if it has none. `url` (its path and
+/// query) stands in where the entry has a state that is not ours: embedded, a host page's
+/// entries, whose state is its own business, and wherever the app is embedded.
+pub fn key(url: impl FnOnce() -> String) -> String {
+    if !CLAIMED.with(Cell::get) {
+        return url();
+    }
+    let Ok(history) = web_sys::window().map_or(Err(JsValue::NULL), |w| w.history()) else {
+        return url();
+    };
+    let state = history.state().unwrap_or(JsValue::NULL);
+    if let Some(key) = Reflect::get(&state, &FIELD.into())
+        .ok()
+        .and_then(|key| key.as_string())
+    {
+        return key;
+    }
+    if !(state.is_null() || state.is_undefined()) {
+        return url();
+    }
+    let n = GIVEN.with(|given| {
+        given.set(given.get().wrapping_add(1));
+        given.get()
+    });
+    // As integers: formatting an f64 would link the float printer (about 6 KB brotli).
+    let key = format!("{}.{n}", js_sys::Date::now() as u64);
+    let with_key = Object::new();
+    let written = Reflect::set(&with_key, &FIELD.into(), &key.as_str().into()).is_ok()
+        && history.replace_state(&with_key, "").is_ok();
+    if written {
+        key
+    } else {
+        url()
+    }
+}
