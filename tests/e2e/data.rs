@@ -1697,16 +1697,7 @@ async fn back_and_forward_return_to_where_the_reader_was_on_the_page() {
         }
         let at = js(&b, "return scrollY;").await.as_f64().expect("scrollY");
         assert!(at >= 1500.0, "scrolled down the list: {at}");
-        let picked = js(
-            &b,
-            "const a = [...document.querySelectorAll('.kd-table--bookings a.kd-row-link')]
-               .find((a) => { const r = a.getBoundingClientRect(); return r.top > 150 && r.bottom < innerHeight - 100; });
-             a.setAttribute('data-picked', ''); return a.getAttribute('href');",
-        )
-        .await;
-        let picked = picked.as_str().expect("a row on screen").to_string();
-        b.click("[data-picked]").await;
-        b.wait_text("h1", "Booking b-").await;
+        let picked = open_a_row_on_screen(&b).await;
         // A followed link's page opens at its top.
         eventually("the booking at its top", || async {
             js(&b, "return scrollY;").await == json!(0)
@@ -1720,17 +1711,23 @@ async fn back_and_forward_return_to_where_the_reader_was_on_the_page() {
              return [Math.round(scrollY), !!r && r.top > 0 && r.bottom < innerHeight,
                      document.activeElement.tagName, document.activeElement.getAttribute('href')];"
         );
-        eventually("the list where it was, the opened row on screen", || async {
-            let now = js(&b, &place).await;
-            now[1] == json!(true) && (now[0].as_f64().unwrap_or(0.0) - at).abs() <= 1.0
-        })
+        eventually(
+            "the list where it was, the opened row on screen",
+            || async {
+                let now = js(&b, &place).await;
+                now[1] == json!(true) && (now[0].as_f64().unwrap_or(0.0) - at).abs() <= 1.0
+            },
+        )
         .await;
         // Focus went back to the row's link the reader followed (on the page's heading, a
         // keyboard user tabbed through every row above to get back), without scrolling.
         tokio::time::sleep(Duration::from_millis(600)).await;
         let now = js(&b, &place).await;
         assert_eq!([&now[2], &now[3]], [&json!("A"), &json!(picked)], "{now}");
-        assert!((now[0].as_f64().unwrap_or(0.0) - at).abs() <= 1.0, "{now} against {at}");
+        assert!(
+            (now[0].as_f64().unwrap_or(0.0) - at).abs() <= 1.0,
+            "{now} against {at}"
+        );
 
         // Forward: the booking as it was, at its top.
         b.client.forward().await.expect("forward");
@@ -1829,18 +1826,7 @@ async fn one_list_opened_twice_from_the_menu_keeps_each_entrys_place_and_row() {
                     tokio::time::sleep(Duration::from_millis(150)).await;
                 }
                 let at = js(b, "return scrollY;").await.as_f64().expect("scrollY");
-                let href = js(
-                    b,
-                    "document.querySelectorAll('[data-picked]').forEach((a) => a.removeAttribute('data-picked'));
-                     const a = [...document.querySelectorAll('.kd-table--bookings a.kd-row-link')]
-                       .find((a) => { const r = a.getBoundingClientRect(); return r.top > 150 && r.bottom < innerHeight - 100; });
-                     a.setAttribute('data-picked', ''); return a.getAttribute('href');",
-                )
-                .await;
-                let href = href.as_str().expect("a row on screen").to_string();
-                b.click("[data-picked]").await;
-                b.wait_text("h1", "Booking b-").await;
-                (href, at)
+                (open_a_row_on_screen(b).await, at)
             }
         };
         // Back to the list: where it was and focus on `href`, without scrolling.
@@ -1876,6 +1862,23 @@ async fn one_list_opened_twice_from_the_menu_keeps_each_entrys_place_and_row() {
     })
     .await;
     server.stop().await;
+}
+
+/// Opens the first booking row whose link is well inside the window (clear of the header
+/// and the bottom edge) by a click, and waits for its page: the link's href.
+async fn open_a_row_on_screen(b: &Page) -> String {
+    let href = js(
+        b,
+        "document.querySelectorAll('[data-picked]').forEach((a) => a.removeAttribute('data-picked'));
+         const a = [...document.querySelectorAll('.kd-table--bookings a.kd-row-link')]
+           .find((a) => { const r = a.getBoundingClientRect(); return r.top > 150 && r.bottom < innerHeight - 100; });
+         a.setAttribute('data-picked', ''); return a.getAttribute('href');",
+    )
+    .await;
+    let href = href.as_str().expect("a row on screen").to_string();
+    b.click("[data-picked]").await;
+    b.wait_text("h1", "Booking b-").await;
+    href
 }
 
 /// Where focus is: `tag.class text` of the focused element.
