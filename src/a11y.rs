@@ -111,11 +111,13 @@ pub fn follow_navigation(
         });
         FOLLOWED.with(|f| *f.last.borrow_mut() = noted);
     });
-    // The page's path with its query: where its entry's state is not ours, its key.
+    // The page's path. Its query too is tracked, for the focused link's entry (`rekey`).
     Effect::new(move |previous: Option<String>| {
         let path = pathname.get();
-        let page = format!("{path}?{}", search.get_untracked());
-        if previous.as_deref() != Some(path.as_str()) {
+        let page = format!("{path}?{}", search.get());
+        if previous.as_deref() == Some(path.as_str()) {
+            FOLLOWED.with(|f| f.rekey(&path, || crate::history_entry::key(|| page)));
+        } else {
             generation.update_value(|g| *g = g.wrapping_add(1));
             FOLLOWED.with(|f| f.turn(previous.as_ref()));
             if let Some(root) = root.get_untracked() {
@@ -155,8 +157,9 @@ struct Focus {
     /// By path: the query may still change under it (a search's URL write waits for a
     /// pause) before a link is followed.
     path: String,
-    /// The history entry's key ([`crate::history_entry`]), read as focus came: by the time
-    /// the path changes, a Back has already brought the next entry.
+    /// The history entry's key ([`crate::history_entry`]), read as focus came, not when the
+    /// path changes: by then a Back has brought the next entry. Read again when the query
+    /// changes under a link that keeps focus ([`Followed::rekey`]).
     entry: String,
     /// On a link, `(href, nth)`: nth among the page's links to that place (an animal two
     /// rows name).
@@ -166,8 +169,8 @@ struct Focus {
 /// The link followed from each page, for Back and Forward.
 struct Followed {
     last: RefCell<Option<Focus>>,
-    /// The link each history entry (by key) was left by. A list, as `scroll`'s places: a
-    /// session visits a few dozen pages, and a map of its own type costs wasm.
+    /// The link each history entry (by key) was left by, newest last. A list, as `scroll`'s
+    /// places: at most [`crate::history_entry::KEPT`], and a map of its own type costs wasm.
     left: RefCell<Vec<(String, String, usize)>>,
     /// When the last Back or Forward was (ms since the epoch).
     traversed: Cell<f64>,
@@ -192,6 +195,18 @@ impl Followed {
             let mut left = self.left.borrow_mut();
             left.retain(|(e, ..)| *e != entry);
             left.extend(link.map(|(href, nth)| (entry, href, nth)));
+            crate::history_entry::keep_recent(&mut left);
+        }
+    }
+
+    /// The query changed and the path did not (a Back or Forward between two entries of one
+    /// list, a query written): focus that stayed on the page is now on the entry in the
+    /// address bar, `entry()`. Without this, a link that kept focus through a Back and was
+    /// then followed was noted under the entry it was focused on; embedded, where an
+    /// entry's key is its URL, under the URL before a search's pause ended.
+    fn rekey(&self, path: &str, entry: impl FnOnce() -> String) {
+        if let Some(focus) = self.last.borrow_mut().as_mut().filter(|f| f.path == path) {
+            focus.entry = entry();
         }
     }
 
@@ -252,7 +267,7 @@ impl Watch {
             set_title(&target.text_content().unwrap_or_default());
         }
         if self.move_focus && !self.user_moved_focus() {
-            // Asked now, not when the path changed: a Back's entry is in the address bar.
+            // The entry in the address bar: after a Back or Forward, the one brought back.
             let entry = crate::history_entry::key(|| self.page.clone());
             if let Some((href, nth)) = FOLLOWED.with(|f| f.back_link(&entry, self.changed_at)) {
                 // That one, not another link to the same place (an earlier row's animal).

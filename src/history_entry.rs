@@ -18,6 +18,10 @@ use wasm_bindgen::JsValue;
 
 const FIELD: &str = "kdEntry";
 
+/// How many entries' places and links are kept: as many as Chromium keeps in a tab's
+/// history, so a tab open all day does not collect one for every page it ever showed.
+pub const KEPT: usize = 50;
+
 thread_local! {
     /// Whether the app owns the page's history entries ([`claim`]).
     static CLAIMED: Cell<bool> = const { Cell::new(false) };
@@ -32,8 +36,8 @@ pub fn claim() {
 }
 
 /// The key of the entry in the address bar, given now if it has none. `url` (its path and
-/// query) stands in where the entry has a state that is not ours: embedded, a host page's
-/// entries, whose state is its own business, and wherever the app is embedded.
+/// query) stands in wherever no key can be ours: embedded (before [`claim`]), on an entry
+/// whose state another script wrote, and where the state cannot be written or read back.
 pub fn key(url: impl FnOnce() -> String) -> String {
     if !CLAIMED.with(Cell::get) {
         return url();
@@ -41,15 +45,20 @@ pub fn key(url: impl FnOnce() -> String) -> String {
     let Ok(history) = web_sys::window().map_or(Err(JsValue::NULL), |w| w.history()) else {
         return url();
     };
-    let state = history.state().unwrap_or(JsValue::NULL);
-    if let Some(key) = Reflect::get(&state, &FIELD.into())
-        .ok()
-        .and_then(|key| key.as_string())
-    {
-        return key;
-    }
-    if !(state.is_null() || state.is_undefined()) {
-        return url();
+    // The entry's key; `Ok(None)` for an entry with no state yet, which may take one; `Err`
+    // for a state of another script's.
+    let read = || -> Result<Option<String>, ()> {
+        let state = history.state().unwrap_or(JsValue::NULL);
+        if state.is_null() || state.is_undefined() {
+            return Ok(None);
+        }
+        let key = Reflect::get(&state, &FIELD.into()).ok();
+        key.and_then(|key| key.as_string()).map(Some).ok_or(())
+    };
+    match read() {
+        Ok(Some(key)) => return key,
+        Ok(None) => {}
+        Err(()) => return url(),
     }
     let n = GIVEN.with(|given| {
         given.set(given.get().wrapping_add(1));
@@ -58,11 +67,18 @@ pub fn key(url: impl FnOnce() -> String) -> String {
     // As integers: formatting an f64 would link the float printer (about 6 KB brotli).
     let key = format!("{}.{n}", js_sys::Date::now() as u64);
     let with_key = Object::new();
-    let written = Reflect::set(&with_key, &FIELD.into(), &key.as_str().into()).is_ok()
-        && history.replace_state(&with_key, "").is_ok();
-    if written {
-        key
-    } else {
-        url()
+    let _ = Reflect::set(&with_key, &FIELD.into(), &key.as_str().into());
+    let _ = history.replace_state(&with_key, "");
+    // Read back: a browser may ignore the write (Chromium throttles a page that replaces its
+    // entry hundreds of times), and a key not kept would be given anew on every call.
+    match read() {
+        Ok(Some(kept)) if kept == key => key,
+        _ => url(),
     }
+}
+
+/// Drops the oldest of `list` (newest last) beyond [`KEPT`].
+pub fn keep_recent<T>(list: &mut Vec<T>) {
+    let over = list.len().saturating_sub(KEPT);
+    list.drain(..over);
 }

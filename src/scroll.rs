@@ -24,8 +24,9 @@ const EVERY: Duration = Duration::from_millis(50);
 const TRIES: u32 = 60;
 
 struct Places {
-    /// Each history entry's last position, by its key (`history_entry`). A list,
-    /// not a map: a session visits a few dozen pages, and a map of its own type costs wasm.
+    /// Each history entry's last position, by its key (`history_entry`), newest last. A
+    /// list, not a map: at most [`crate::history_entry::KEPT`], and a map of its own type
+    /// costs wasm.
     at: RefCell<Vec<(String, f64)>>,
     /// The Back or Forward being restored (counted), or 0: while one is, the positions
     /// passed through are not noted.
@@ -59,10 +60,9 @@ pub fn keep_places() {
         if p.restoring.get() == 0 {
             let (page, y) = (key(), scroll_y());
             let mut at = p.at.borrow_mut();
-            match at.iter_mut().find(|(k, _)| *k == page) {
-                Some(place) => place.1 = y,
-                None => at.push((page, y)),
-            }
+            at.retain(|(k, _)| *k != page);
+            at.push((page, y));
+            crate::history_entry::keep_recent(&mut at);
         }
     });
     // The reader's own wheel, touch, key or click ends a restore: their place now.

@@ -1807,6 +1807,59 @@ async fn back_to_a_list_under_other_filters_focuses_the_row_it_was_left_by() {
     server.stop().await;
 }
 
+/// A row's link that keeps focus through a Back between two entries of one list, and is then
+/// followed, was followed from the entry Back brought: Back from its page focuses it there.
+/// Noted under the entry it was focused on, Back found no link and focused the heading.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_link_that_keeps_focus_through_a_back_is_noted_on_the_entry_back_brought() {
+    let server = serve_generated().await;
+    let url = server.url();
+    scenario(|b| async move {
+        let focused_href =
+            "const a = document.activeElement; return a.tagName === 'A' ? a.getAttribute('href') : a.tagName;";
+        let query_is = |want: Option<String>| {
+            let b = &b;
+            async move { b.client.current_url().await.is_ok_and(|u| u.query() == want.as_deref()) }
+        };
+        // The first booking of the whole list; then the list searched for it, and every
+        // booking again by the menu link (a second entry of /bookings), its link focused
+        // there (on both lists, its keyed row stays through the change).
+        b.goto(&format!("{url}/bookings")).await;
+        b.texts(".kd-table--bookings tbody tr", 3).await;
+        let href = js(&b, "return document.querySelector('.kd-table--bookings a.kd-row-link').getAttribute('href');").await;
+        let href = href.as_str().expect("a booking").to_string();
+        let id = href.trim_start_matches("/bookings/").to_string();
+        b.goto(&format!("{url}/bookings?q={id}")).await;
+        b.texts(".kd-table--bookings tbody tr", 1).await;
+        b.click(".kd-nav a[href='/bookings']").await;
+        eventually("every booking", || query_is(None)).await;
+        b.texts(".kd-table--bookings tbody tr", 20).await;
+        let focus = format!(
+            "const a = document.querySelector('.kd-table--bookings a.kd-row-link[href=\"{href}\"]');
+             if (!a) return false; a.focus(); return document.activeElement === a;"
+        );
+        eventually("the booking's link focused", || async { js(&b, &focus).await == json!(true) }).await;
+
+        // Back to the search: the link keeps focus; followed from there.
+        let searched = format!("q={id}");
+        b.client.back().await.expect("back");
+        eventually("the search again", || query_is(Some(searched.clone()))).await;
+        eventually("focus kept on the link", || async { js(&b, focused_href).await == json!(href) }).await;
+        js(&b, "document.activeElement.click(); return 0;").await;
+        b.wait_text("h1", &format!("Booking {id}")).await;
+
+        // Back from it: the search, focus on that link.
+        b.client.back().await.expect("back");
+        eventually("the search after Back", || query_is(Some(searched.clone()))).await;
+        eventually("focus on the link followed from there", || async {
+            js(&b, focused_href).await == json!(href)
+        })
+        .await;
+    })
+    .await;
+    server.stop().await;
+}
+
 /// One list opened twice from the menu is two history entries of one URL, each with its own
 /// scroll place and followed row: Back to the older one puts the list where it was left and
 /// focus on its row. Keyed by URL, the older entry got the newer one's place and row.

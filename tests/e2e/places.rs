@@ -1147,6 +1147,9 @@ async fn embed_page_hosts_the_app_with_hash_routing_and_leaves_the_host_alone() 
         // The host's own entry (the page as loaded, left by the row's link, which had focus)
         // keeps its state: the app keys its places there by URL and writes nothing into it.
         assert_eq!(js(&b, "return history.state;").await, json!(null), "the host's history state");
+        // A state the host page gives its entry stays through the app's query writes below
+        // (the router replaces the entry to write one; upstream wrote `undefined` over it).
+        js(&b, "history.replaceState({ host: 'kept' }, ''); return 0;").await;
         // Filters write the fragment too (through the router's query signals).
         b.client
             .find(Locator::Css("#kennel-desk select[name='status']"))
@@ -1157,6 +1160,7 @@ async fn embed_page_hosts_the_app_with_hash_routing_and_leaves_the_host_alone() 
             .expect("choose Going home");
         b.wait_text("#kennel-desk .kd-count", "1 of").await;
         assert_eq!(js(&b, "return [location.pathname, location.hash];").await, json!(["/embed.html", "#/bookings?status=pickup"]));
+        assert_eq!(js(&b, "return history.state;").await, json!({ "host": "kept" }), "the host's own state");
 
         // On a phone the embedded app is cards and still fits, under the same hostile CSS.
         emulate(&b, PHONE, true).await;

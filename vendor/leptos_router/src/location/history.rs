@@ -271,10 +271,15 @@ impl LocationProvider for BrowserUrl {
         let add_to_stack = current_path.as_ref() != Some(&route.value);
 
         if loc.replace {
-            // Kennel Desk patch: a replace that brings no state of its own (a query
-            // parameter written) keeps the entry's, where the app keeps the entry's key.
+            // Kennel Desk patch: a replace of the same path that brings no state of its own
+            // (a query parameter written) keeps the entry's, where the app keeps the entry's
+            // key. Another path is another page, and gets a state of its own as upstream.
+            // The address bar's path, not `path_stack`'s last: that is stale after a Back.
+            let here = Self::current().ok();
+            let route_path = route.value.split(['?', '#']).next().unwrap_or_default();
+            let same_path = here.as_ref().map(Url::path) == Some(route_path);
             let state = Some(loc.state.to_js_value())
-                .filter(|state| !state.is_undefined())
+                .filter(|state| !state.is_undefined() || !same_path)
                 .or_else(|| history.state().ok())
                 .unwrap_or(JsValue::UNDEFINED);
             history
