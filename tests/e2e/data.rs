@@ -1753,18 +1753,12 @@ async fn back_to_a_list_under_other_filters_focuses_the_row_it_was_left_by() {
     let server = serve_generated().await;
     let url = server.url();
     scenario(|b| async move {
-        let focused_href =
-            "const a = document.activeElement; return a.tagName === 'A' ? a.getAttribute('href') : a.tagName;";
         let follow = |nth: usize| {
             format!(
                 "document.querySelectorAll('[data-follow]').forEach((a) => a.removeAttribute('data-follow'));
                  const a = document.querySelectorAll('.kd-table a.kd-row-link')[{nth}];
                  a.setAttribute('data-follow', ''); return a.getAttribute('href');"
             )
-        };
-        let query_is = |want: Option<&'static str>| {
-            let b = &b;
-            async move { b.client.current_url().await.is_ok_and(|u| u.query() == want) }
         };
         // The paid invoices, one of them opened.
         b.goto(&format!("{url}/invoices?status=paid")).await;
@@ -1776,9 +1770,9 @@ async fn back_to_a_list_under_other_filters_focuses_the_row_it_was_left_by() {
         // On to the list again by its menu link (the open ones), then every invoice (only the
         // query changes), and another row opened.
         b.click(".kd-nav a[href='/invoices']").await;
-        eventually("the open invoices", || query_is(None)).await;
+        eventually("the open invoices", || query_is(&b, None)).await;
         b.click("a.kd-chip[href='/invoices?status=all']").await;
-        eventually("every invoice", || query_is(Some("status=all"))).await;
+        eventually("every invoice", || query_is(&b, Some("status=all"))).await;
         b.texts(".kd-table tbody tr", 5).await;
         let all = js(&b, &follow(4)).await.as_str().expect("an invoice").to_string();
         assert_ne!(all, paid, "two different rows");
@@ -1786,20 +1780,20 @@ async fn back_to_a_list_under_other_filters_focuses_the_row_it_was_left_by() {
         b.wait_text("h1", "Invoice INV-").await;
         b.client.back().await.expect("back");
         eventually("focus on the row followed from every invoice", || async {
-            js(&b, focused_href).await == json!(all)
+            js(&b, FOCUSED_HREF).await == json!(all)
         })
         .await;
 
         // Back past the open invoices and the first invoice to the paid ones: the row
         // followed from there, not the newer list's.
         b.client.back().await.expect("back");
-        eventually("the open invoices again", || query_is(None)).await;
+        eventually("the open invoices again", || query_is(&b, None)).await;
         b.client.back().await.expect("back");
         b.wait_text("h1", "Invoice INV-").await;
         b.client.back().await.expect("back");
-        eventually("the paid invoices again", || query_is(Some("status=paid"))).await;
+        eventually("the paid invoices again", || query_is(&b, Some("status=paid"))).await;
         eventually("focus on the paid invoice followed first", || async {
-            js(&b, focused_href).await == json!(paid)
+            js(&b, FOCUSED_HREF).await == json!(paid)
         })
         .await;
     })
@@ -1815,12 +1809,6 @@ async fn a_link_that_keeps_focus_through_a_back_is_noted_on_the_entry_back_broug
     let server = serve_generated().await;
     let url = server.url();
     scenario(|b| async move {
-        let focused_href =
-            "const a = document.activeElement; return a.tagName === 'A' ? a.getAttribute('href') : a.tagName;";
-        let query_is = |want: Option<String>| {
-            let b = &b;
-            async move { b.client.current_url().await.is_ok_and(|u| u.query() == want.as_deref()) }
-        };
         // The first booking of the whole list; then the list searched for it, and every
         // booking again by the menu link (a second entry of /bookings), its link focused
         // there (on both lists, its keyed row stays through the change).
@@ -1832,7 +1820,7 @@ async fn a_link_that_keeps_focus_through_a_back_is_noted_on_the_entry_back_broug
         b.goto(&format!("{url}/bookings?q={id}")).await;
         b.texts(".kd-table--bookings tbody tr", 1).await;
         b.click(".kd-nav a[href='/bookings']").await;
-        eventually("every booking", || query_is(None)).await;
+        eventually("every booking", || query_is(&b, None)).await;
         b.texts(".kd-table--bookings tbody tr", 20).await;
         let focus = format!(
             "const a = document.querySelector('.kd-table--bookings a.kd-row-link[href=\"{href}\"]');
@@ -1843,16 +1831,16 @@ async fn a_link_that_keeps_focus_through_a_back_is_noted_on_the_entry_back_broug
         // Back to the search: the link keeps focus; followed from there.
         let searched = format!("q={id}");
         b.client.back().await.expect("back");
-        eventually("the search again", || query_is(Some(searched.clone()))).await;
-        eventually("focus kept on the link", || async { js(&b, focused_href).await == json!(href) }).await;
+        eventually("the search again", || query_is(&b, Some(&searched))).await;
+        eventually("focus kept on the link", || async { js(&b, FOCUSED_HREF).await == json!(href) }).await;
         js(&b, "document.activeElement.click(); return 0;").await;
         b.wait_text("h1", &format!("Booking {id}")).await;
 
         // Back from it: the search, focus on that link.
         b.client.back().await.expect("back");
-        eventually("the search after Back", || query_is(Some(searched.clone()))).await;
+        eventually("the search after Back", || query_is(&b, Some(&searched))).await;
         eventually("focus on the link followed from there", || async {
-            js(&b, focused_href).await == json!(href)
+            js(&b, FOCUSED_HREF).await == json!(href)
         })
         .await;
     })
@@ -1932,6 +1920,18 @@ async fn open_a_row_on_screen(b: &Page) -> String {
     b.click("[data-picked]").await;
     b.wait_text("h1", "Booking b-").await;
     href
+}
+
+/// The focused link's href, or the focused element's tag name.
+const FOCUSED_HREF: &str =
+    "const a = document.activeElement; return a.tagName === 'A' ? a.getAttribute('href') : a.tagName;";
+
+/// Whether the address bar's query (after `?`) is `want`.
+async fn query_is(b: &Page, want: Option<&str>) -> bool {
+    b.client
+        .current_url()
+        .await
+        .is_ok_and(|u| u.query() == want)
 }
 
 /// Where focus is: `tag.class text` of the focused element.
