@@ -9,19 +9,19 @@ use leptos::prelude::*;
 #[component]
 pub fn SortHeader(
     label: &'static str,
-    /// `ascending`, `descending` or `none`.
-    #[prop(into)]
-    aria: Signal<&'static str>,
+    /// `ascending`, `descending` or `none`. A closure, not a `Signal<&str>`: that type's
+    /// derive and read code was about 2.7 KB of wasm for this one use.
+    aria: impl Fn() -> &'static str + Copy + Send + Sync + 'static,
     /// Called on a click.
     on_sort: Callback<()>,
 ) -> impl IntoView {
-    let mark = move || match aria.get() {
+    let mark = move || match aria() {
         "ascending" => "▲",
         "descending" => "▼",
         _ => "",
     };
     view! {
-        <th scope="col" role="columnheader" aria-sort=move || aria.get()>
+        <th scope="col" role="columnheader" aria-sort=aria>
             <button type="button" class="kd-sort" on:click=move |_| on_sort.run(())>
                 {label}
                 <span class="kd-sort__mark" aria-hidden="true">{mark}</span>
@@ -51,7 +51,7 @@ impl<K: Column> SortControl<K> {
         view! {
             <SortHeader
                 label=label
-                aria=Signal::derive(move || Sort::aria(current.get(), key))
+                aria=move || Sort::aria(current.get(), key)
                 on_sort=Callback::new(move |_| self.on_sort.run(key))
             />
         }

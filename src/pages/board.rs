@@ -319,7 +319,8 @@ fn print_page() {
 pub(super) fn DayBoard(
     list: Arc<List<Booking>>,
     invoices: Query<List<Invoice>>,
-    #[prop(into)] day: Signal<Day>,
+    // A memo, as both callers have: a `Signal<Day>` linked that type's read code (820 B).
+    day: Memo<Day>,
     clock: ReadSignal<(Day, u16)>,
     #[prop(into)] locations: Signal<bool>,
     #[prop(into)] run_cards: Signal<bool>,
@@ -361,7 +362,8 @@ pub(super) fn DayBoard(
                             <h2 class="kd-lane__title">
                                 {t.lane(lane)}
                                 " "
-                                <span class="kd-lane__count">{move || rows.with(Vec::len)}</span>
+                                // As text: a reactive number linked tachys's number-node effect for this one use.
+                                <span class="kd-lane__count">{move || rows.with(Vec::len).to_string()}</span>
                             </h2>
                             {move || rows.with(Vec::is_empty).then(|| view! {
                                 <p class="kd-lane__empty">{t.nobody}</p>

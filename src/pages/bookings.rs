@@ -171,7 +171,8 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
         from: from.get().as_deref().and_then(Day::parse),
         to: to.get().as_deref().and_then(Day::parse),
     });
-    let sort = Memo::new(move |_| Sort::<BookingColumn>::from_param(sort_param.get().as_deref()));
+    // A closure over the parameter's memo, not a memo of its own (see the invoice list's).
+    let sort = move || Sort::<BookingColumn>::from_param(sort_param.get().as_deref());
     // Every booking in the order shown, sorted once per answer and sort (and per batch of
     // names when sorted by name): a keystroke only filters it. The orders of this answer are
     // kept by sort, so a click back to an order seen before (a header's second click and its
@@ -186,7 +187,7 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
     let order = {
         let names = names.clone();
         Memo::new(move |_| {
-            let sort = sort.get();
+            let sort = sort();
             let answer = list.get();
             if by_animal(sort) {
                 names.version.track();
@@ -247,7 +248,7 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
     // filters the rows it left, not every booking (`listing::narrows`).
     let last = StoredValue::new(None::<Narrowing>);
     let selection = Memo::new(move |_| {
-        let (f, sorted_by_animal) = (filter.get(), by_animal(sort.get()));
+        let (f, sorted_by_animal) = (filter.get(), by_animal(sort()));
         // Only a filter or sort that needs names reads the animals, so the first screen's
         // rows wait for neither (slots hash every booking's animal id) and a batch of names
         // selects nothing again while no filter needs them.
@@ -292,10 +293,10 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
     let rows = Memo::new(move |_| selection.with(|s| s.rows.clone()));
 
     let control = SortControl {
-        current: sort.into(),
+        current: Signal::derive(sort),
         on_sort: Callback::new(move |key| {
             crate::api::busy::mark();
-            set_sort.set(Some(Sort::clicked(sort.get_untracked(), key).param()));
+            set_sort.set(Some(Sort::clicked(untrack(sort), key).param()));
         }),
     };
 
@@ -337,19 +338,20 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
     };
     // The spec's three species are offered from the start (a bookmark's "dog" then reads
     // "Hund" in German before any animal is in), each once however the service spells it;
-    // any other species as the animals bring it.
+    // any other species as the animals bring it. Plain closures, each read by one `Choice`'s
+    // options: as `Signal<Vec<String>>`s they linked that type's code (506 B brotli).
     let species_choices = {
         let names = names.clone();
-        Signal::derive(move || {
+        move || {
             names.version.track();
             names.with(|known| {
                 let seen = known.values().filter_map(|(a, _)| a.species.as_deref());
                 let named = [Species::Dog, Species::Cat, Species::SmallAnimal].map(Species::key);
                 distinct_choices(named.into_iter().chain(seen.map(Species::choice)).collect())
             })
-        })
+        }
     };
-    let group_choices = Signal::derive(move || animal_choices(|a| a.group.as_deref()));
+    let group_choices = move || animal_choices(|a| a.group.as_deref());
     let statuses = [
         ("arriving", t.arriving_today),
         ("in-house", t.in_the_house),
@@ -541,12 +543,12 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
                 // A bookmark's "Hund" or "Dog" is the choice "dog", not a second "Hund".
                 <Choice name="species" label=t.species set=set_species
                     value=Memo::new(move |_| species.get().map(|s| Species::choice(&s).to_string()))
-                    options=Signal::derive(move || species_choices.get().into_iter().map(|s| {
+                    options=Signal::derive(move || species_choices().into_iter().map(|s| {
                         let name = t.species_name(&s).to_string();
                         (s, name)
                     }).collect())/>
                 <Choice name="group" label=t.group value=group set=set_group
-                    options=Signal::derive(move || group_choices.get().into_iter().map(|s| (s.clone(), s)).collect())/>
+                    options=Signal::derive(move || group_choices().into_iter().map(|s| (s.clone(), s)).collect())/>
                 <Choice name="location" label=t.location value=location set=set_location
                     options=Signal::derive(move || locations.get().into_iter().map(|s| (s.clone(), s)).collect())/>
                 <label class="kd-filter">
