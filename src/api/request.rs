@@ -5,7 +5,29 @@ use crate::config::{Config, Credentials};
 use futures::future::{select, Either};
 use gloo_net::http::Request;
 use gloo_timers::future::TimeoutFuture;
-use web_sys::{AbortController, RequestCredentials};
+use std::cell::RefCell;
+use web_sys::{AbortController, RequestCache, RequestCredentials};
+
+thread_local! {
+    /// URLs a request went unanswered for (a time limit ran out). Their next requests skip
+    /// the browser's HTTP cache: the page script's `<link rel=preload>` of the first list is a
+    /// request the app cannot abort, and while it hangs Chromium makes every later request
+    /// for its URL wait behind it (the cache's lock on the entry), so a list that hung once
+    /// came back only with a reload. Kept for the page's life: that request may hang on.
+    /// Such a URL loses the browser's revalidation (a 304); an unchanged answer is still
+    /// known by its ETag and its body left unread.
+    static UNANSWERED: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Notes that `url` got no answer in time (see [`UNANSWERED`]).
+fn unanswered(url: &str) {
+    UNANSWERED.with(|u| {
+        let mut u = u.borrow_mut();
+        if !u.iter().any(|known| known == url) {
+            u.push(url.to_string());
+        }
+    });
+}
 
 /// What a GET brought back.
 pub enum Answer {
@@ -58,15 +80,19 @@ async fn exchange(
             c.abort();
         }
     };
-    let send = Request::get(url)
+    let mut request = Request::get(url)
         .credentials(credentials)
-        .abort_signal(signal.as_ref())
-        .send();
+        .abort_signal(signal.as_ref());
+    if UNANSWERED.with(|u| u.borrow().iter().any(|known| known == url)) {
+        request = request.cache(RequestCache::NoStore);
+    }
+    let send = request.send();
     futures::pin_mut!(send);
     let response = match select(send, TimeoutFuture::new(config.timeout_ms)).await {
         Either::Left((sent, _)) => sent.map_err(|e| ApiError::Network(e.to_string()))?,
         Either::Right(_) => {
             abort();
+            unanswered(url);
             return Err(ApiError::Timeout(config.timeout_ms.div_ceil(1000)));
         }
     };
@@ -90,6 +116,7 @@ async fn exchange(
         }
         Either::Right(_) => {
             abort();
+            unanswered(url);
             return Err(ApiError::BodyTimeout(config.body_timeout_ms.div_ceil(1000)));
         }
     };

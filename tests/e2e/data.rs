@@ -143,6 +143,36 @@ async fn fault_hang_times_out() {
     .await;
 }
 
+/// The page's first list request (its `<link rel=preload>`, which the app cannot abort) gets
+/// no answer: after the app's time limit its next attempt must reach the service. Chromium
+/// made every later request for that URL wait behind the hung one (the HTTP cache's lock on
+/// its entry), so the list never came until a reload.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_first_list_request_that_hangs_does_not_hold_up_the_next() {
+    let page = build_with(
+        "e2e-fhang-first",
+        &[("timeout-ms", "1500"), ("refresh-secs", "2")],
+    );
+    let hang_once = FaultSettings::fault(Fault::Hang(None))
+        .on_path("/api/bookings")
+        .times(1);
+    let server = serve(fixture(), Some(page), Faults::with(hang_once)).await;
+    let (url, stats) = (server.url(), server.stats());
+    // `load` waits for the preload, which never ends: the navigation must not wait for it.
+    crate::run(Browser::start_unwaiting().await, |b| async move {
+        b.goto(&format!("{url}/bookings")).await;
+        b.wait_text(".kd-table--bookings tbody", "Bella").await;
+        let asked = stats.requests("/api/bookings");
+        assert!(
+            asked >= 2,
+            "the one that hung, then one that answered: {asked}"
+        );
+        assert_no_panic(&b).await;
+    })
+    .await;
+    server.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fault_malformed_json() {
     fault_on_the_list("e2e-fmal", Fault::Malformed, "it is not valid JSON").await;
