@@ -86,6 +86,15 @@ fn every_unreadable_answer_is_named_in_words() {
     );
     let one = decode_one::<Animal>("[1,2]", "Animal a-1").unwrap_err();
     assert_eq!(one.detail, "expected a record, found a list");
+    // A list that is no valid JSON either: its syntax is what is wrong first.
+    let one = decode_one::<Animal>(r#"[{"id": "a-1",}]"#, "Animal a-1").unwrap_err();
+    assert!(
+        one.detail
+            .starts_with("it is not valid JSON (line 1, column 15"),
+        "{one}"
+    );
+    let one = decode_one::<Animal>(r#"[{"id": "a-1""#, "Animal a-1").unwrap_err();
+    assert_eq!(one.detail, "the answer was cut off before its end");
     let one =
         decode_one::<Animal>(r#"{"id":"a-1","name":{"first":"B"}}"#, "Animal a-1").unwrap_err();
     assert!(

@@ -371,8 +371,12 @@ fn check_one(body: &str, what: &str) -> Result<(), DecodeError> {
         return Err(e);
     }
     // serde's derived structs also accept a list of field values (`["a-1", "Bella"]`): a list
-    // where a record belongs must be refused before it is read as one.
+    // where a record belongs must be refused before it is read as one. One that is not even
+    // valid JSON is named as such: "found a list" sent whoever debugs the service the wrong way.
     if body.trim_start().starts_with('[') {
+        if let Err(e) = Shallow::parse(body) {
+            return Err(syntax_error(what, &e));
+        }
         return Err(DecodeError {
             what: what.to_string(),
             detail: "expected a record, found a list".to_string(),
