@@ -223,12 +223,14 @@ fn owes_sums_open_invoices_of_the_booking_or_its_customer_per_currency() {
         {"id": "i2", "amount": 42.35, "currency": "CHF", "status": "open", "customerId": "c-1"},
         {"id": "i3", "amount": 10, "currency": "EUR", "status": "paid", "customerId": "c-2", "bookingId": "2"},
         {"id": "i4", "amount": 5.5, "currency": "eur", "status": "open", "customerId": "c-9", "bookingId": "3"},
-        {"id": "i5", "amount": 99, "currency": "EUR", "status": "overdue", "customerId": "c-2"},
+        {"id": "i5", "amount": 99, "currency": "EUR", "status": "void", "customerId": "c-2"},
+        {"id": "i6", "amount": 7, "currency": "EUR", "status": "Past-Due", "customerId": "c-4"},
     ]));
     let open = OpenInvoices::new(&list);
     let b1 = booking("1", TODAY, TODAY, None, None);
     let b2 = booking("2", TODAY, TODAY, None, None);
     let b3 = booking("3", TODAY, TODAY, None, None);
+    let b4 = booking("4", TODAY, TODAY, None, None);
     assert!(open.owes(&b1));
     // i1 names both booking and customer: counted once.
     // The view passes its locale's money formatter and its language's words; plain ones here.
@@ -243,6 +245,8 @@ fn owes_sums_open_invoices_of_the_booking_or_its_customer_per_currency() {
         "an open invoice of the booking, whoever the customer"
     );
     assert_eq!(text(&open.owed(&b3)), "EUR 5.50");
+    // Overdue is open and late: owed.
+    assert_eq!(text(&open.owed(&b4)), "EUR 7.00");
 }
 
 #[test]

@@ -244,6 +244,22 @@ fn invoice_statuses_map_open_and_paid_and_keep_the_rest() {
         EN.invoice_status(&InvoiceStatus::from(Some("overdue".into()))),
         "overdue"
     );
+    // Owed: open, and a status that says open and late; not paid, none or anything else.
+    let owed = |raw: Option<&str>| InvoiceStatus::from(raw.map(String::from)).is_owed();
+    for raw in [
+        "open", "Unpaid", "overdue", "OVERDUE", "past_due", "Past-Due",
+    ] {
+        assert!(owed(Some(raw)), "{raw}");
+    }
+    for raw in [
+        Some("paid"),
+        Some("void"),
+        Some("cancelled"),
+        Some("overdue-ish"),
+        None,
+    ] {
+        assert!(!owed(raw), "{raw:?}");
+    }
 }
 
 #[test]
@@ -319,15 +335,18 @@ fn totals_are_per_currency_and_open_never_mixed_with_paid() {
             {"id":"i-3","amount":50,"currency":"CHF","status":"open"},
             {"id":"i-4","amount":30,"currency":"EUR","status":"paid"},
             {"id":"i-5","amount":"n/a","currency":"EUR","status":"open"},
-            {"id":"i-6","amount":7,"status":"overdue"}]"#,
+            {"id":"i-6","amount":7,"status":"overdue"},
+            {"id":"i-7","amount":2,"currency":"CHF","status":"void"}]"#,
     );
     let t = list_totals(&list.items);
     let sums = |c: &CurrencyTotals| -> Vec<(String, String)> {
         c.iter().map(|(c, d)| (c.to_string(), d.format())).collect()
     };
+    // Overdue is owed (open and late); void is not.
     assert_eq!(
         sums(&t.open),
         [
+            (CurrencyTotals::NO_CURRENCY.into(), "7.00".into()),
             ("CHF".into(), "50.00".into()),
             ("EUR".into(), "100.30".into())
         ]
@@ -337,7 +356,7 @@ fn totals_are_per_currency_and_open_never_mixed_with_paid() {
         sums(&t.all),
         [
             (CurrencyTotals::NO_CURRENCY.into(), "7.00".into()),
-            ("CHF".into(), "50.00".into()),
+            ("CHF".into(), "52.00".into()),
             ("EUR".into(), "130.30".into())
         ]
     );
@@ -707,7 +726,11 @@ mod invoices_and_customers {
     fn the_list_opens_on_open_and_offers_every_status_as_written() {
         let inv = book();
         assert_eq!(StatusFilter::from_param(None), StatusFilter::Open);
-        assert_eq!(ids(&inv, &InvoiceFilter::default()), ["i-1", "i-4", "i-5"]);
+        // Open is everything still owed, the overdue i-3 among them (newest first).
+        assert_eq!(
+            ids(&inv, &InvoiceFilter::default()),
+            ["i-3", "i-1", "i-4", "i-5"]
+        );
         let every: Vec<usize> = (0..inv.len()).collect();
         let options: Vec<_> = status_options(&inv, &every)
             .into_iter()
@@ -716,7 +739,7 @@ mod invoices_and_customers {
         assert_eq!(
             options,
             [
-                ("Open".to_string(), 3),
+                ("Open".to_string(), 4),
                 ("Paid".into(), 1),
                 ("All".into(), 6),
                 ("overdue".into(), 1),
@@ -966,7 +989,14 @@ mod invoices_and_customers {
         assert_eq!(r.animals, ["a-1", "a-2"]);
         let inv_ids: Vec<_> = r.invoices.iter().map(|&i| inv[i].id.clone()).collect();
         assert_eq!(inv_ids, ["i-2", "i-1", "i-4", "i-3"]);
-        assert_eq!(sums(&r.open), [("EUR".to_string(), "100.00".to_string())]);
+        // The overdue i-4 is owed.
+        assert_eq!(
+            sums(&r.open),
+            [
+                ("CHF".to_string(), "7.00".to_string()),
+                ("EUR".to_string(), "100.00".to_string())
+            ]
+        );
         assert!(!r.is_unknown());
         assert!(customer_records("c-404", b, &inv, today).is_unknown());
     }

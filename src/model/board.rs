@@ -7,7 +7,7 @@
 
 use super::money::{CurrencyTotals, Decimal};
 use super::order::{sort_items, sort_rows};
-use super::status::{BookingStatus, InvoiceStatus};
+use super::status::BookingStatus;
 use super::text::fold;
 use super::{Booking, Invoice};
 use rustc_hash::FxHashMap;
@@ -254,7 +254,7 @@ pub struct OpenInvoices<'a> {
 impl<'a> OpenInvoices<'a> {
     pub fn new(invoices: &'a [Invoice]) -> Self {
         let mut index = OpenInvoices::default();
-        for inv in invoices.iter().filter(|i| i.status == InvoiceStatus::Open) {
+        for inv in invoices.iter().filter(|i| i.status.is_owed()) {
             if let Some(b) = inv.booking_id.as_deref() {
                 index.by_booking.entry(b).or_default().push(inv);
             }

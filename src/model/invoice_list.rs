@@ -51,7 +51,8 @@ impl StatusFilter {
     pub fn matches(&self, status: &InvoiceStatus) -> bool {
         match (self, status) {
             (StatusFilter::All, _) => true,
-            (StatusFilter::Open, InvoiceStatus::Open) => true,
+            // Everything still owed, an overdue one too (its own chip shows it alone).
+            (StatusFilter::Open, status) if status.is_owed() => true,
             (StatusFilter::Paid, InvoiceStatus::Paid) => true,
             (StatusFilter::NoStatus, InvoiceStatus::Missing) => true,
             (StatusFilter::Other(want), InvoiceStatus::Other(raw)) => want == raw,
@@ -82,8 +83,11 @@ pub fn status_options(invoices: &[Invoice], passing: &[usize]) -> Vec<(StatusFil
     }
     let (mut open, mut paid, mut missing) = (0, 0, 0);
     for inv in passing.iter().filter_map(|&i| invoices.get(i)) {
+        if inv.status.is_owed() {
+            open += 1;
+        }
         match &inv.status {
-            InvoiceStatus::Open => open += 1,
+            InvoiceStatus::Open => {}
             InvoiceStatus::Paid => paid += 1,
             InvoiceStatus::Missing => missing += 1,
             InvoiceStatus::Other(raw) => {
@@ -392,7 +396,7 @@ pub fn list_totals<'a>(invoices: impl IntoIterator<Item = &'a Invoice>) -> ListT
     let mut totals = ListTotals::default();
     for inv in invoices {
         totals.all.add(inv.currency.as_deref(), &inv.amount);
-        if inv.status == InvoiceStatus::Open {
+        if inv.status.is_owed() {
             totals.open.add(inv.currency.as_deref(), &inv.amount);
         }
     }

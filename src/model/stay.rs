@@ -3,7 +3,7 @@
 
 use super::money::CurrencyTotals;
 use super::vaccination::parse_iso_date;
-use super::{Booking, Invoice, InvoiceStatus};
+use super::{Booking, Invoice};
 use rustc_hash::FxHashSet;
 use time::Date;
 
@@ -129,7 +129,7 @@ pub fn stay_invoices(
     let mut open = CurrencyTotals::default();
     for &i in &rows {
         let inv = &invoices[i];
-        if inv.status == InvoiceStatus::Open {
+        if inv.status.is_owed() {
             open.add(inv.currency.as_deref(), &inv.amount);
         }
     }

@@ -12,7 +12,7 @@ use crate::components::{
 use crate::i18n::t;
 use crate::model::board::owed_text;
 use crate::model::vaccination::vaccination_summary;
-use crate::model::{Booking, CurrencyTotals, InvoiceStatus};
+use crate::model::{Booking, CurrencyTotals};
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -57,7 +57,7 @@ fn BookingDetail(booking: Arc<Booking>) -> impl IntoView {
             let mut open = CurrencyTotals::default();
             for &i in &rows {
                 let inv = &list.items[i];
-                if inv.status == InvoiceStatus::Open {
+                if inv.status.is_owed() {
                     open.add(inv.currency.as_deref(), &inv.amount);
                 }
             }

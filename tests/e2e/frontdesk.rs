@@ -279,7 +279,9 @@ pub(super) fn dataset() -> Dataset {
         json!({"id": "i-3", "number": "INV-3", "date": d(-1), "amount": 50, "currency": "EUR",
                "status": "paid", "customerId": "c-4", "bookingId": "b-in2"}),
         json!({"id": "i-4", "number": "INV-4", "date": d(-1), "amount": 9, "currency": "EUR",
-               "status": "overdue", "customerId": "c-5"}),
+               "status": "void", "customerId": "c-5"}),
+        json!({"id": "i-5", "number": "INV-5", "date": d(-30), "amount": 15, "currency": "EUR",
+               "status": "overdue", "customerId": "c-7"}),
     ];
     Dataset {
         bookings,
@@ -372,11 +374,13 @@ async fn board_lanes_counts_and_flags_for_today_and_another_day() {
             &["b-late", "b-home2"],
         )
         .await;
-        // Owes: the booking's own open invoice, and the customer's open one; paid and
-        // "overdue" (unknown) are not owing.
-        wait_for("owes flags", vec!["b-arr1".to_string(), "b-in1".to_string()], || flagged(&b, "owes")).await;
+        // Owes: the booking's own open invoice, the customer's open one, and an overdue one
+        // (open and late); paid and "void" (unknown) are not owing.
+        let owing = ["b-arr1", "b-home2", "b-in1"].map(String::from).to_vec();
+        wait_for("owes flags", owing, || flagged(&b, "owes")).await;
         b.wait_text("[data-booking='b-arr1'] .kd-flag--owes", "Customer owes €120.00").await;
         b.wait_text("[data-booking='b-in1'] .kd-flag--owes", "Customer owes CHF 42.35").await;
+        b.wait_text("[data-booking='b-home2'] .kd-flag--owes", "Customer owes €15.00").await;
         assert_eq!(flagged(&b, "late").await, ["b-late"]);
         // A care note keeps its space from the flags under it, the same for a short note (a
         // paragraph: `.kd p` outranked its margin and the flags touched it) as for a long

@@ -59,6 +59,12 @@ const INVOICES: [Row; 10] = [
     ("i-10", "INV-14", -9, "\"n/a\"", "EUR", "open", "c-3", None),
 ];
 
+/// Whether a status of [`INVOICES`] is money owed: open, or open and late (the app's
+/// `InvoiceStatus::is_owed`).
+fn owed(status: &str) -> bool {
+    matches!(status, "open" | "overdue")
+}
+
 fn dataset() -> Dataset {
     let invoices: Vec<String> = INVOICES
         .iter()
@@ -236,21 +242,27 @@ async fn invoice_list_opens_on_open_with_exact_totals_per_currency() {
     scenario(|b| async move {
         b.goto(&format!("{url}/invoices")).await;
         b.wait_text(".kd-chip[aria-current='true']", "Open").await;
-        let open = INVOICES.iter().filter(|r| r.5 == "open").count();
+        // Open is everything still owed: the overdue one too, shown as written.
+        let open = INVOICES.iter().filter(|r| owed(r.5)).count();
         let rows = wait_rows(&b, open).await;
         assert!(
-            rows.iter().all(|r| r.contains("Open")),
-            "only open invoices: {rows:#?}"
+            rows.iter()
+                .all(|r| r.contains("Open") || r.contains("overdue")),
+            "only owed invoices: {rows:#?}"
         );
+        assert!(rows.iter().any(|r| r.contains("overdue")), "{rows:#?}");
         // Every other status as written has its own chip.
         b.wait_text("a.kd-chip", "overdue").await;
-        let want_open = expected_sums(|r| r.5 == "open");
+        let want_open = expected_sums(|r| owed(r.5));
         assert_eq!(shown_sums(&b, ".kd-total--open").await, want_open);
         assert_eq!(shown_sums(&b, ".kd-total--all").await, want_open);
-        assert_eq!(want_open["EUR"], "100.30", "0.1 + 0.2 + 120 - 20");
+        assert_eq!(
+            want_open["EUR"], "110.30",
+            "0.1 + 0.2 + 120 - 20 + 10 overdue"
+        );
         // Formatted for the browser's locale (en-US in the test browser): symbol, grouping,
         // no decimals for yen, the plain decimal and code for a currency it does not know.
-        let totals = b.wait_text(".kd-total--open", "€100.30").await;
+        let totals = b.wait_text(".kd-total--open", "€110.30").await;
         assert!(totals.contains("42.35"), "{totals}");
         assert!(totals.contains("¥1,235"), "{totals}");
         assert!(totals.contains("99.00 XBT"), "{totals}");
@@ -279,7 +291,7 @@ async fn a_filter_and_a_sort_survive_a_reload() {
     let url = server.url();
     scenario(|b| async move {
         b.goto(&format!("{url}/invoices")).await;
-        wait_rows(&b, 8).await;
+        wait_rows(&b, 9).await;
         type_customer(&b, "c-2").await;
         // The rows narrow at once; the URL follows when typing pauses.
         wait_rows(&b, 3).await;
@@ -488,10 +500,10 @@ async fn customer_page_lists_exactly_that_customers_records_and_open_balance() {
         want.sort();
         assert_eq!(numbers, want);
         let balance = shown_sums(&b, ".kd-balance").await;
-        assert_eq!(balance, expected_sums(|r| r.6 == "c-1" && r.5 == "open"));
+        assert_eq!(balance, expected_sums(|r| r.6 == "c-1" && owed(r.5)));
         assert_eq!(
-            balance["EUR"], "100.00",
-            "120 open minus the 20 credit note"
+            balance["EUR"], "110.00",
+            "120 open minus the 20 credit note plus 10 overdue"
         );
 
         // A customer with nothing open says so (it was a lone "—" in the balance's box).
@@ -559,7 +571,7 @@ async fn a_customers_stays_show_while_the_invoices_fail() {
         let kept = "return document.querySelector('.kd-table--bookings').kdMark === 1;";
         assert_eq!(crate::places::js(&b, kept).await, json!(true), "stays rebuilt");
         let balance = shown_sums(&b, ".kd-balance").await;
-        assert_eq!(balance["EUR"], "100.00");
+        assert_eq!(balance["EUR"], "110.00");
         b.wait_text(".kd-table--bookings", "b-1").await;
     })
     .await;
@@ -581,8 +593,8 @@ async fn a_customers_invoices_show_while_the_bookings_fail() {
         b.wait_text(".kd-state--error", "HTTP 400").await;
         let balance = shown_sums(&b, ".kd-balance").await;
         assert_eq!(
-            balance["EUR"], "100.00",
-            "120 open minus the 20 credit note"
+            balance["EUR"], "110.00",
+            "120 open minus the 20 credit note plus 10 overdue"
         );
         // In order: the heading, the balance, the stays' error, the invoices; no stays.
         let order = "return [...document.querySelectorAll('.kd-main h1, .kd-main h2, \
