@@ -5,28 +5,24 @@ use crate::config::{Config, Credentials};
 use futures::future::{select, Either};
 use gloo_net::http::Request;
 use gloo_timers::future::TimeoutFuture;
-use std::cell::RefCell;
+use std::cell::Cell;
 use web_sys::{AbortController, RequestCache, RequestCredentials};
 
-thread_local! {
-    /// URLs a request went unanswered for (a time limit ran out). Their next requests skip
-    /// the browser's HTTP cache: the page script's `<link rel=preload>` of the first list is a
-    /// request the app cannot abort, and while it hangs Chromium makes every later request
-    /// for its URL wait behind it (the cache's lock on the entry), so a list that hung once
-    /// came back only with a reload. Kept for the page's life: that request may hang on.
-    /// Such a URL loses the browser's revalidation (a 304); an unchanged answer is still
-    /// known by its ETag and its body left unread.
-    static UNANSWERED: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
-}
+/// The one request the app cannot abort: index.html's page script preloads the booking list
+/// (`<link rel=preload>`) before the app starts, on the pages that open with it.
+const PRELOADED: &str = "/bookings";
 
-/// Notes that `url` got no answer in time (see [`UNANSWERED`]).
-fn unanswered(url: &str) {
-    UNANSWERED.with(|u| {
-        let mut u = u.borrow_mut();
-        if !u.iter().any(|known| known == url) {
-            u.push(url.to_string());
-        }
-    });
+thread_local! {
+    /// Whether a request for [`PRELOADED`] got no answer start in time. Its next requests
+    /// skip the browser's HTTP cache: while the preload hangs, Chromium makes every later
+    /// request for its URL wait behind it (the cache's lock on the entry), so a list that
+    /// hung once came back only with a reload. Kept for the page's life, as the preload may
+    /// hang on; the list then loses the browser's revalidation (a 304), but an unchanged
+    /// answer is still known by its ETag and its body left unread. Not after a body that
+    /// was slow to finish: that preload is still downloading, and a second whole download
+    /// beside it would halve a weak network for both. Every other request is the app's own
+    /// and is aborted at its time limit, which frees the entry.
+    static PRELOAD_HUNG: Cell<bool> = const { Cell::new(false) };
 }
 
 /// What a GET brought back.
@@ -55,7 +51,12 @@ pub async fn get(
     controller: Option<&AbortController>,
 ) -> Result<Answer, ApiError> {
     let url = format!("{}{}", config.api_base, path);
-    let outcome = exchange(config, &url, known_etag, controller).await;
+    let preloaded = path == PRELOADED;
+    let past_cache = preloaded && PRELOAD_HUNG.with(Cell::get);
+    let outcome = exchange(config, &url, known_etag, controller, past_cache).await;
+    if preloaded && matches!(outcome, Err(ApiError::Timeout(_))) {
+        PRELOAD_HUNG.with(|hung| hung.set(true));
+    }
     if let Err(ApiError::Network(detail)) = &outcome {
         // Staff see "could not be reached"; whoever debugs a kiosk needs the browser's words.
         leptos::logging::warn!("Kennel Desk: GET {url} failed: {detail}");
@@ -68,6 +69,7 @@ async fn exchange(
     url: &str,
     known_etag: Option<&str>,
     controller: Option<&AbortController>,
+    past_cache: bool,
 ) -> Result<Answer, ApiError> {
     let signal = controller.map(|c| c.signal());
     let credentials = match config.credentials {
@@ -83,7 +85,7 @@ async fn exchange(
     let mut request = Request::get(url)
         .credentials(credentials)
         .abort_signal(signal.as_ref());
-    if UNANSWERED.with(|u| u.borrow().iter().any(|known| known == url)) {
+    if past_cache {
         request = request.cache(RequestCache::NoStore);
     }
     let send = request.send();
@@ -92,7 +94,6 @@ async fn exchange(
         Either::Left((sent, _)) => sent.map_err(|e| ApiError::Network(e.to_string()))?,
         Either::Right(_) => {
             abort();
-            unanswered(url);
             return Err(ApiError::Timeout(config.timeout_ms.div_ceil(1000)));
         }
     };
@@ -116,7 +117,6 @@ async fn exchange(
         }
         Either::Right(_) => {
             abort();
-            unanswered(url);
             return Err(ApiError::BodyTimeout(config.body_timeout_ms.div_ceil(1000)));
         }
     };
