@@ -763,6 +763,27 @@ mod invoices_and_customers {
     }
 
     #[test]
+    fn by_status_the_money_owed_stays_together() {
+        let inv = book();
+        let filter = InvoiceFilter {
+            status: StatusFilter::All,
+            sort: Sort::from_param(Some("status")),
+            ..Default::default()
+        };
+        let statuses: Vec<String> = ids(&inv, &filter)
+            .iter()
+            .map(|id| {
+                let i = inv.iter().find(|i| &i.id == id).expect("shown");
+                EN.invoice_status(&i.status).to_string()
+            })
+            .collect();
+        assert_eq!(
+            statuses,
+            ["Open", "Open", "Open", "overdue", "Paid", "No status"]
+        );
+    }
+
+    #[test]
     fn the_chips_count_what_the_other_filters_pass_and_stay_offered() {
         let inv = book();
         let hay: Vec<_> = inv.iter().map(invoice_search_text).collect();

@@ -340,10 +340,12 @@ fn by_amount(a: &Invoice, b: &Invoice, descending: bool) -> Ordering {
     })
 }
 
-/// Open, Paid, other statuses alphabetically, then none.
+/// Open, then the other statuses still owed (`overdue`), Paid, the other statuses
+/// alphabetically, then none: money owed stays together.
 fn status_rank(status: &InvoiceStatus) -> (u8, &str) {
     match status {
         InvoiceStatus::Open => (0, ""),
+        InvoiceStatus::Other(raw) if status.is_owed() => (0, raw.as_str()),
         InvoiceStatus::Paid => (1, ""),
         InvoiceStatus::Other(raw) => (2, raw.as_str()),
         InvoiceStatus::Missing => (3, ""),
