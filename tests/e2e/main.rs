@@ -151,13 +151,14 @@ async fn invoice_list_totals_per_currency_and_detail_links() {
     let server = app().await;
     let url = server.url();
     scenario(|b| async move {
-        // The list opens on open invoices.
+        // The list opens on the invoices still owed: two open, one overdue.
         b.goto(&format!("{url}/invoices")).await;
         b.wait_text(".kd-chip[aria-current='true']", "Open").await;
-        let rows = b.texts(".kd-table--invoices tbody tr", 2).await;
-        assert_eq!(rows.len(), 2, "{rows:#?}");
+        let rows = b.texts(".kd-table--invoices tbody tr", 3).await;
+        assert_eq!(rows.len(), 3, "{rows:#?}");
         assert!(rows[0].contains("INV-2026-0001"), "newest first: {rows:#?}");
-        let open = b.wait_text(".kd-total--open", "€120.00").await;
+        assert!(rows[2].contains("overdue"), "{rows:#?}");
+        let open = b.wait_text(".kd-total--open", "€130.00").await;
         assert!(
             open.contains("CHF 42.35") || open.contains("CHF\u{a0}42.35"),
             "totals never mix currencies: {open}"
