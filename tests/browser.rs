@@ -152,8 +152,10 @@ fn active_filter_chip_is_marked_for_assistive_tech_and_style() {
     let el = host();
     let _app = leptos::mount::mount_to(el.clone(), || {
         view! {
-            <FilterChip href="/bookings?status=pickup" label="Going home" count=3 active=true/>
-            <FilterChip href="/bookings" label="All" count=9 active=false/>
+            <FilterChip href="/bookings?status=pickup" label="Going home" count=3 waiting=false active=true/>
+            <FilterChip href="/bookings" label="All" count=9 waiting=false active=false/>
+            <FilterChip href="/invoices" label="Open" count=None waiting=true active=false/>
+            <FilterChip href="/invoices" label="Open" count=None waiting=false active=false/>
         }
     });
     let chips = el.query_selector_all("a.kd-chip").unwrap();
@@ -168,6 +170,9 @@ fn active_filter_chip_is_marked_for_assistive_tech_and_style() {
     );
     assert_eq!(chip(0).text_content().unwrap(), "Going home3");
     assert_eq!(chip(1).get_attribute("aria-current"), None);
+    // No count yet: "…" while the list may still come, nothing once it has failed.
+    assert_eq!(chip(2).text_content().unwrap(), "Open…");
+    assert_eq!(chip(3).text_content().unwrap(), "Open");
 }
 
 #[wasm_bindgen_test]

@@ -11,6 +11,9 @@ pub fn FilterChip(
     /// None until the list has come.
     #[prop(into)]
     count: Option<usize>,
+    /// Whether a count without a list is still to come ("…"); not once the list has failed,
+    /// where "…" looked as if it were still loading beside the error.
+    waiting: bool,
     active: bool,
 ) -> impl IntoView {
     view! {
@@ -18,7 +21,11 @@ pub fn FilterChip(
             {label}
             // "…" until the list has come: a chip as wide as with one digit, and saying so.
             <span class="kd-chip__count">
-                {count.map_or_else(|| "…".to_string(), |n| n.to_string())}
+                {match count {
+                    Some(n) => n.to_string(),
+                    None if waiting => "…".to_string(),
+                    None => String::new(),
+                }}
             </span>
         </a>
     }

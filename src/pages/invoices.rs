@@ -141,9 +141,16 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
     });
     let options = Memo::new(move |_| list.with(|l| passing.with(|p| status_options(&l.items, p))));
 
+    let failed = {
+        // `get`, not `with`: the query's states read it so already (a second way of reading
+        // this signal's type was 148 B more of brotli'd wasm).
+        let error = cache.invoices().error;
+        move || error.get().is_some()
+    };
     let chips = move || {
         // The chips are there before the list, their counts only with it.
         let loaded = loaded.get();
+        let waiting = !loaded && !failed();
         let current = status();
         options
             .get()
@@ -158,7 +165,7 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
                 let href = config.href(&format!("/invoices{}", params.to_query_string()));
                 let label = t.status_filter(filter).to_string();
                 let count = loaded.then_some(*count);
-                view! { <FilterChip href label count active=current == *filter/> }
+                view! { <FilterChip href label count waiting active=current == *filter/> }
             })
             .collect_view()
     };

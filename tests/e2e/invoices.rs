@@ -578,6 +578,31 @@ async fn a_customers_stays_show_while_the_invoices_fail() {
     server.stop().await;
 }
 
+/// The invoice list fails from the start: its chips show no count, where "…" read as still
+/// loading beside the error (a review); with the list, the counts come.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_chips_do_not_look_like_loading_while_the_list_has_failed() {
+    let faults = Faults::default();
+    let server = serve(dataset(), Some(dist()), faults.clone()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        faults.set(FaultSettings::fault(Fault::Status(400)).on_path("/api/invoices"));
+        b.goto(&format!("{url}/invoices")).await;
+        b.wait_text(".kd-state--error", "HTTP 400").await;
+        let counts =
+            "return [...document.querySelectorAll('.kd-chip__count')].map(e => e.textContent);";
+        assert_eq!(crate::places::js(&b, counts).await, json!(["", "", ""]));
+        faults.clear();
+        b.click(".kd-state--error button").await;
+        b.wait_text("a.kd-chip", "overdue").await;
+        let shown = crate::places::js(&b, counts).await;
+        let open = INVOICES.iter().filter(|r| owed(r.5)).count().to_string();
+        assert_eq!(shown[0], json!(open), "{shown}");
+    })
+    .await;
+    server.stop().await;
+}
+
 /// The other way round: with the booking list failing, a customer's page shows its heading,
 /// open balance and invoices around the bookings' error and Retry, in place of the stays (it
 /// showed the error alone, though the invoices were in). Once the bookings come, the stays.
