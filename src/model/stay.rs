@@ -1,6 +1,7 @@
 //! An animal's stays, split by time relative to today: where it is now, what is coming, what
 //! is over. Pure, so "today" is a parameter and the split is tested natively.
 
+use super::invoice_list::list_totals;
 use super::money::CurrencyTotals;
 use super::vaccination::parse_iso_date;
 use super::{Booking, Invoice};
@@ -126,12 +127,8 @@ pub fn stay_invoices(
     // Newest first, as in the invoice list.
     sort_by_text(&mut rows, &|i| invoices[i].date.as_deref());
     rows.reverse();
-    let mut open = CurrencyTotals::default();
-    for &i in &rows {
-        let inv = &invoices[i];
-        if inv.status.is_owed() {
-            open.add(inv.currency.as_deref(), &inv.amount);
-        }
-    }
+    // What is still owed, as the invoice list sums it (the whole sum beside it is a few
+    // invoices' work).
+    let open = list_totals(rows.iter().map(|&i| &invoices[i])).open;
     (rows, open)
 }

@@ -11,8 +11,9 @@ use crate::components::{
 };
 use crate::i18n::t;
 use crate::model::board::owed_text;
+use crate::model::invoice_list::list_totals;
 use crate::model::vaccination::vaccination_summary;
-use crate::model::{Booking, CurrencyTotals};
+use crate::model::Booking;
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -53,14 +54,8 @@ fn BookingDetail(booking: Arc<Booking>) -> impl IntoView {
             if rows.is_empty() {
                 return view! { <EmptyState message=t.no_invoices_for_booking/> }.into_any();
             }
-            // What is still open on this booking, per currency.
-            let mut open = CurrencyTotals::default();
-            for &i in &rows {
-                let inv = &list.items[i];
-                if inv.status.is_owed() {
-                    open.add(inv.currency.as_deref(), &inv.amount);
-                }
-            }
+            // What is still open on this booking, per currency, as the invoice list sums it.
+            let open = list_totals(rows.iter().map(|&i| &list.items[i])).open;
             let balance = if open.is_empty() && open.left_out == 0 {
                 t.nothing_open.to_string()
             } else {
