@@ -8,7 +8,7 @@ pub const DE: Texts = Texts {
     nav_board: "Tagesplan",
     nav_bookings: "Buchungen",
     nav_invoices: "Rechnungen",
-    offline: "Offline. Angezeigt wird der zuletzt geladene Stand; er wird aktualisiert, sobald die Verbindung wieder da ist.",
+    offline: "Offline. Neues kann nicht geladen werden; die Seite aktualisiert sich, sobald die Verbindung wieder da ist.",
     back_online: "Wieder online.",
 
     loading_bookings: "Buchungen werden geladen …",

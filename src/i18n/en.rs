@@ -8,7 +8,7 @@ pub const EN: Texts = Texts {
     nav_board: "Board",
     nav_bookings: "Bookings",
     nav_invoices: "Invoices",
-    offline: "Offline. Showing the last loaded data; it refreshes when the connection returns.",
+    offline: "Offline. Nothing new can load; the page refreshes when the connection returns.",
     back_online: "Back online.",
 
     loading_bookings: "Loading bookings…",

@@ -308,7 +308,7 @@ async fn a_german_browser_gets_german_words_dates_and_amounts_without_any_settin
         b.goto(&format!("{url}/bookings")).await;
         wait_plain(&b, ".kd-table--bookings tbody", "Bella").await;
         js(&b, "window.dispatchEvent(new Event('offline')); return true;").await;
-        wait_plain(&b, ".kd-notice--offline", "Offline. Angezeigt wird der zuletzt geladene Stand").await;
+        wait_plain(&b, ".kd-notice--offline", "Offline. Neues kann nicht geladen werden").await;
         assert_axe_clean(&b, "body", "offline, German").await;
     })
     .await;
