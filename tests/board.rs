@@ -564,6 +564,21 @@ fn booking_list_filters_search_sort_and_counts_missing_names() {
         ids(&shown(&list, &haystacks, &filter, None, lookup(3))),
         ["3"]
     );
+    // Given end first, the same range: the days between the two, not the stays covering
+    // the span from the 30th back to the 24th (no stay here covers it).
+    let filter = BookingFilter {
+        from: Some(day("2026-11-30")),
+        to: Some(day("2026-11-24")),
+        ..Default::default()
+    };
+    assert!(reversed(&filter.from, &filter.to));
+    assert_eq!(
+        ids(&shown(&list, &haystacks, &filter, None, lookup(3))),
+        ["2", "1"]
+    );
+    assert!(!reversed(&Some(1), &Some(1)) && !reversed(&None, &Some(1)));
+    assert_eq!(in_order(Some(2), Some(1)), (Some(1), Some(2)));
+    assert_eq!(in_order(Some(2), None), (Some(2), None));
 
     let all = BookingFilter::default();
     let by = |key, descending| Some(Sort { key, descending });

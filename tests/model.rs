@@ -878,6 +878,13 @@ mod invoices_and_customers {
             ..Default::default()
         });
         assert_eq!(ids(&inv, &dated), ["i-2", "i-3", "i-1"]);
+        // Given end first, the same days: not an empty list.
+        let backwards = all(InvoiceFilter {
+            from: "2026-11-03".into(),
+            to: "2026-11-01".into(),
+            ..Default::default()
+        });
+        assert_eq!(ids(&inv, &backwards), ["i-2", "i-3", "i-1"]);
         let customer = all(InvoiceFilter {
             customer: "c-2".into(),
             ..Default::default()

@@ -30,3 +30,14 @@ pub fn FilterChip(
         </a>
     }
 }
+
+/// Says that a date range was given end first and that the list shows the days between
+/// (`model::listing::reversed`). Always there, empty otherwise (no height): a live region
+/// inserted with its words is not read out.
+/// Boxed: one copy of the view's code for both lists (generic, each list linked its own).
+pub fn reversed_range_note(reversed: Box<dyn Fn() -> bool + Send + Sync>) -> impl IntoView {
+    let t = crate::i18n::t();
+    view! {
+        <p class="kd-range-note" role="status">{move || if reversed() { t.dates_reversed } else { "" }}</p>
+    }
+}

@@ -101,6 +101,7 @@ pub const DE: Texts = Texts {
     owner_customer: "Halter (Kunde)",
     from: "Von",
     to: "Bis",
+    dates_reversed: "„Von“ liegt nach „Bis“: angezeigt werden die Tage dazwischen.",
     number: "Nummer",
     date: "Datum",
     amount: "Betrag",

@@ -95,6 +95,7 @@ pub const EN: Texts = Texts {
     owner_customer: "Owner (customer)",
     from: "From",
     to: "To",
+    dates_reversed: "“From” is after “To”: showing the days between them.",
     number: "Number",
     date: "Date",
     amount: "Amount",

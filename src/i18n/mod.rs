@@ -129,6 +129,8 @@ pub struct Texts {
     pub owner_customer: &'static str,
     pub from: &'static str,
     pub to: &'static str,
+    /// Beside the date filters when "From" is after "To".
+    pub dates_reversed: &'static str,
     pub number: &'static str,
     pub date: &'static str,
     pub amount: &'static str,

@@ -222,6 +222,14 @@ pub fn invoice_search_text(inv: &Invoice) -> String {
     search_text(&fields)
 }
 
+/// A date range's end as the invoice list reads it. One the date field cannot show
+/// ("2026-13-01" in a hand-edited link) filters nothing, as the field then shows nothing:
+/// not an empty list under blank fields.
+pub fn date_bound(s: &str) -> Option<&str> {
+    let s = s.trim();
+    super::vaccination::parse_iso_date(s).map(|_| s)
+}
+
 /// The invoices to show, as indices into `invoices`, in display order.
 ///
 /// `haystacks[i]` is [`invoice_search_text`] of `invoices[i]`; `animal_name(inv)` is the name
@@ -234,16 +242,8 @@ pub fn select_invoice_rows(
 ) -> Vec<usize> {
     let needle = fold(filter.search.trim());
     let customer = fold(filter.customer.trim());
-    // A bound the date field cannot show ("2026-13-01" in a hand-edited link) filters
-    // nothing, as the field then shows nothing: not an empty list under blank fields.
-    fn bound(s: &str) -> &str {
-        let s = s.trim();
-        match super::vaccination::parse_iso_date(s) {
-            Some(_) => s,
-            None => "",
-        }
-    }
-    let (from, to) = (bound(&filter.from), bound(&filter.to));
+    // `YYYY-MM-DD` compares as text in date order.
+    let (from, to) = super::listing::in_order(date_bound(&filter.from), date_bound(&filter.to));
     let mut picked: Vec<usize> = invoices
         .iter()
         .enumerate()
@@ -257,11 +257,11 @@ pub fn select_invoice_rows(
         })
         .filter(|(_, inv)| {
             // An invoice without a date cannot be said to fall in a range.
-            (from.is_empty() && to.is_empty())
+            (from.is_none() && to.is_none())
                 || inv
                     .date
                     .as_deref()
-                    .is_some_and(|d| (from.is_empty() || d >= from) && (to.is_empty() || d <= to))
+                    .is_some_and(|d| from.is_none_or(|f| d >= f) && to.is_none_or(|t| d <= t))
         })
         .filter(|(i, inv)| {
             needle.is_empty()

@@ -305,6 +305,7 @@ pub fn filter_order<'a>(
     animal: impl Fn(usize) -> Option<AnimalEntry<'a>>,
 ) -> Selection {
     let needle = needle(filter);
+    let (from, to) = in_order(filter.from, filter.to);
     let (species, group, location) = (
         fold(filter.species.trim()),
         fold(filter.group.trim()),
@@ -331,7 +332,7 @@ pub fn filter_order<'a>(
         if !location.is_empty() && fold(b.location.as_deref().unwrap_or("").trim()) != location {
             continue;
         }
-        if (filter.from.is_some() || filter.to.is_some()) && !overlaps(b, filter.from, filter.to) {
+        if (from.is_some() || to.is_some()) && !overlaps(b, from, to) {
             continue;
         }
         // Only a filter that needs names looks them up.
@@ -492,6 +493,22 @@ fn last_if_none<T>(
     match (a, b) {
         (Some(x), Some(y)) => dir(cmp(&x, &y)),
         (a, b) => a.is_none().cmp(&b.is_none()),
+    }
+}
+
+/// Whether a date range was given end first ("from" the 10th "to" the 3rd). Both lists then
+/// show the days between the two, as [`in_order`] reads them, and say so: before, the
+/// booking list showed the stays covering the span and the invoice list nothing.
+pub fn reversed<T: PartialOrd>(from: &Option<T>, to: &Option<T>) -> bool {
+    matches!((from, to), (Some(f), Some(t)) if f > t)
+}
+
+/// A date range's two ends, earlier first (see [`reversed`]).
+pub fn in_order<T: PartialOrd>(from: Option<T>, to: Option<T>) -> (Option<T>, Option<T>) {
+    if reversed(&from, &to) {
+        (to, from)
+    } else {
+        (from, to)
     }
 }
 

@@ -10,7 +10,9 @@ use crate::components::query_view::Live;
 use crate::components::query_view::{Derived, Role};
 use crate::components::window::start_below;
 use crate::components::window::ROWS_PER_PAGE;
-use crate::components::{query_live, BookingTable, EmptyState, RejectedNotice, SortControl};
+use crate::components::{
+    query_live, reversed_range_note, BookingTable, EmptyState, RejectedNotice, SortControl,
+};
 use crate::frame::after_paint_background;
 use crate::i18n::{t, Texts};
 use crate::model::animal::Species;
@@ -18,7 +20,8 @@ use crate::model::board::Day;
 use crate::model::export::{booking_row, file_name, to_csv};
 use crate::model::listing::{
     animal_slots, booking_haystack_with, by_animal, distinct, distinct_choices, filter_order,
-    refilter, scanned, sorted_head, AnimalEntry, BookingColumn, BookingFilter, Selection, Sort,
+    refilter, reversed, scanned, sorted_head, AnimalEntry, BookingColumn, BookingFilter, Selection,
+    Sort,
 };
 use crate::model::{Booking, List};
 use leptos::prelude::*;
@@ -563,6 +566,10 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
                 </label>
             </div>
         </div>
+        {reversed_range_note(Box::new(move || {
+            let day = |d: Option<String>| d.as_deref().and_then(Day::parse);
+            reversed(&day(from.get()), &day(to.get()))
+        }))}
         // The count and "Updated … Refresh" share a line where the width allows (the
         // stylesheet): stacked, they put the table 50 px lower, and a tablet held sideways
         // showed three bookings under them.

@@ -9,14 +9,16 @@ use crate::components::download::download_text;
 use crate::components::query_view::{Derived, Live, Role};
 use crate::components::window::start_below;
 use crate::components::{
-    query_live, EmptyState, FilterChip, InvoiceTable, MoneyValue, RejectedNotice,
+    query_live, reversed_range_note, EmptyState, FilterChip, InvoiceTable, MoneyValue,
+    RejectedNotice,
 };
 use crate::i18n::{t, Texts};
 use crate::model::export::invoices_csv;
 use crate::model::invoice_list::{
-    invoice_search_text, list_totals, select_invoice_rows, status_options, InvoiceFilter,
-    ListTotals, Sort, StatusFilter,
+    date_bound, invoice_search_text, list_totals, select_invoice_rows, status_options,
+    InvoiceFilter, ListTotals, Sort, StatusFilter,
 };
+use crate::model::listing::reversed;
 use crate::model::text::MISSING;
 use crate::model::{CurrencyTotals, Invoice, List};
 use leptos::prelude::*;
@@ -264,6 +266,9 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
                 </select>
             </label>
         </div>
+        {reversed_range_note(Box::new(move || {
+            from.local.with(|f| to.local.with(|t| reversed(&date_bound(f), &date_bound(t))))
+        }))}
         // As on the booking list: the count and "Updated … Refresh" share a line where the
         // width allows, and the same button in the same place.
         <div class="kd-listhead kd-listhead--invoices" node_ref=listhead><div class="kd-listhead__line">

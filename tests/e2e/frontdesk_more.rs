@@ -941,3 +941,48 @@ async fn the_board_flags_a_stay_in_the_house_that_ends_today() {
     .await;
     server.stop().await;
 }
+
+/// A range picked end first (From the later day) reads as the days between, in both lists,
+/// and each says so. Before, the booking list showed the stays covering the span and the
+/// invoice list nothing, with no word why.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_date_range_given_end_first_shows_the_days_between_in_both_lists() {
+    let server = app(dataset()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        let note = "“From” is after “To”: showing the days between them.";
+        let shown_note = || async {
+            js(
+                &b,
+                "return document.querySelector('.kd-range-note').textContent;",
+            )
+            .await
+        };
+        b.goto(&format!("{url}/bookings")).await;
+        b.wait_text(".kd-table--bookings tbody", "Bärli").await;
+        assert_eq!(shown_note().await, json!(""), "no note without a range");
+        // The stays overlapping T+3..T+4, as the range filter's own test has them.
+        pick_date(&b, "from", &d(4)).await;
+        pick_date(&b, "to", &d(3)).await;
+        let range = strings(&["b-arr1", "b-in3", "b-next"]);
+        wait_for("the days between", range.clone(), || row_set(&b)).await;
+        assert_eq!(shown_note().await, json!(note));
+        // Put in order, the same rows, and the note goes.
+        pick_date(&b, "from", &d(3)).await;
+        pick_date(&b, "to", &d(4)).await;
+        wait_for("the note gone", json!(""), shown_note).await;
+        assert_eq!(row_set(&b).await, range);
+
+        // Invoices dated T-1 (three) and T-20 lie between today and T-25; T-30's does not.
+        b.goto(&format!(
+            "{url}/invoices?status=all&from={}&to={}",
+            d(0),
+            d(-25)
+        ))
+        .await;
+        b.wait_text(".kd-count__text", "4 of 5 invoices").await;
+        assert_eq!(shown_note().await, json!(note));
+    })
+    .await;
+    server.stop().await;
+}
