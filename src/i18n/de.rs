@@ -149,6 +149,7 @@ pub const DE: Texts = Texts {
     no_care_notes: "Keine Pflegehinweise",
     owes: |amounts| format!("Kunde: {amounts} offen"),
     owes_unknown: |e| format!("Rechnungen konnten nicht geladen werden: Hinweise auf offene Beträge können fehlen oder veraltet sein. {e}"),
+    date_unread: |d| format!("„{d}“ in der Adresse ist kein Datum: angezeigt wird heute."),
     late_pickup: "Abholung überfällig",
     ends_today: "Aufenthalt endet heute",
     vaccinations_not_on_record: "Keine Impfungen erfasst",

@@ -181,6 +181,8 @@ pub struct Texts {
     pub owes: fn(&str) -> String,
     /// The board's invoices failed (the error's text): no owes flag can be trusted.
     pub owes_unknown: fn(&str) -> String,
+    /// The board's `?date=` that is no date (`2026-02-30`): today is shown instead.
+    pub date_unread: fn(&str) -> String,
     pub late_pickup: &'static str,
     /// In the house by its status, its dates ending today.
     pub ends_today: &'static str,

@@ -283,6 +283,11 @@ pub fn BoardPage() -> impl IntoView {
                     </button>
                 </div>
             </div>
+            // A hand-edited or old link's date that is no day: said, not a silent today.
+            {move || date_param.with(|d| {
+                let d = d.as_deref().filter(|d| !d.is_empty() && Day::parse(d).is_none())?;
+                Some(view! { <p class="kd-notice kd-notice--warn" role="status">{(t.date_unread)(d)}</p> })
+            })}
             {owes_unknown}
             {query_view_and(bookings, Some(refresh_invoices), Role::Main, t.loading_bookings, None, move |list| {
                 view! {

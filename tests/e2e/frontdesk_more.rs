@@ -986,3 +986,54 @@ async fn a_date_range_given_end_first_shows_the_days_between_in_both_lists() {
     .await;
     server.stop().await;
 }
+
+/// A board link whose date is no day (a hand-edited `2026-02-30`) says so over today's
+/// board; and a date field reached by keyboard keeps its ring on its calendar button too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_boards_unreadable_date_is_said_and_its_date_field_keeps_a_focus_ring() {
+    let server = app(dataset()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.goto(&format!("{url}/board?date=2026-02-30")).await;
+        b.wait_text(
+            ".kd-board .kd-notice--warn",
+            "“2026-02-30” in the address is not a date: showing today.",
+        )
+        .await;
+        b.wait_text("h1", "Today").await;
+        assert_eq!(board_date(&b).await, label(0));
+
+        // Tab from the field through month, day and year to its calendar button: the
+        // field's outline stays (Chromium's field matches only :focus-within there).
+        js(
+            &b,
+            "document.querySelector('.kd-board input[name=date]').focus(); return 0;",
+        )
+        .await;
+        let mut seen = Vec::new();
+        for _ in 0..3 {
+            let el = b.client.active_element().await.expect("focused element");
+            el.send_keys("\u{E004}").await.expect("tab");
+            let now = js(
+                &b,
+                "const e = document.activeElement; \
+                 return [e.name ?? e.tagName, getComputedStyle(e).outlineStyle];",
+            )
+            .await;
+            seen.push(now);
+        }
+        assert_eq!(seen, vec![json!(["date", "solid"]); 3], "{seen:?}");
+
+        // Another day drops the note.
+        b.click_text(".kd-daynav button", "Next").await;
+        b.wait_text(".kd-board__date", &label(1)).await;
+        let notes = js(
+            &b,
+            "return document.querySelectorAll('.kd-board .kd-notice--warn').length;",
+        )
+        .await;
+        assert_eq!(notes, json!(0));
+    })
+    .await;
+    server.stop().await;
+}
