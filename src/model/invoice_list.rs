@@ -200,7 +200,8 @@ impl Sort {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct InvoiceFilter {
     pub status: StatusFilter,
-    /// Inclusive date range, `YYYY-MM-DD`; empty means open-ended.
+    /// Inclusive date range, `YYYY-MM-DD`; empty means open-ended, and a range given end
+    /// first is the days between (`listing::in_order`).
     pub from: String,
     pub to: String,
     /// Exact customer id (case-insensitive); empty means every customer.

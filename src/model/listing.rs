@@ -113,7 +113,8 @@ pub struct BookingFilter {
     pub species: String,
     pub group: String,
     pub location: String,
-    /// Stays overlapping this range (either end may be open).
+    /// Stays overlapping this range (either end may be open; given end first, the days
+    /// between, see [`in_order`]).
     pub from: Option<Day>,
     pub to: Option<Day>,
 }

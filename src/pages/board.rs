@@ -284,10 +284,14 @@ pub fn BoardPage() -> impl IntoView {
                 </div>
             </div>
             // A hand-edited or old link's date that is no day: said, not a silent today.
-            {move || date_param.with(|d| {
-                let d = d.as_deref().filter(|d| !d.is_empty() && Day::parse(d).is_none())?;
-                Some(view! { <p class="kd-notice kd-notice--warn" role="status">{(t.date_unread)(d)}</p> })
-            })}
+            // Always there, empty (no height) otherwise: a live region inserted with its words
+            // is not read out, as after Back to such a board.
+            <p class="kd-notice kd-notice--warn kd-date-unread" role="status">
+                {move || date_param.with(|d| match d.as_deref() {
+                    Some(d) if !d.is_empty() && Day::parse(d).is_none() => (t.date_unread)(d),
+                    _ => String::new(),
+                })}
+            </p>
             {owes_unknown}
             {query_view_and(bookings, Some(refresh_invoices), Role::Main, t.loading_bookings, None, move |list| {
                 view! {
