@@ -577,6 +577,17 @@ fn booking_list_filters_search_sort_and_counts_missing_names() {
         ["2", "1"]
     );
     assert!(!reversed(&Some(1), &Some(1)) && !reversed(&None, &Some(1)));
+    // A filter's end is what a date field can hold, and nothing a field shows blank.
+    assert_eq!(Day::parse_field("2026-11-24"), Some(day("2026-11-24")));
+    for blank in [
+        " 2026-11-24",
+        "2026-11-24 ",
+        "2026-11-24T08:00",
+        "2026-11-31",
+        "",
+    ] {
+        assert_eq!(Day::parse_field(blank), None, "{blank:?}");
+    }
     assert_eq!(in_order(Some(2), Some(1)), (Some(1), Some(2)));
     assert_eq!(in_order(Some(2), None), (Some(2), None));
 

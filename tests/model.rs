@@ -858,7 +858,16 @@ mod invoices_and_customers {
             )
         };
         let every = all("", "");
-        for bad in ["2026-13-01", "2026-02-30", "yesterday", "2026-11"] {
+        // Nor one with spaces or a time (a hand-edited link's): the field shows none of them.
+        for bad in [
+            "2026-13-01",
+            "2026-02-30",
+            "yesterday",
+            "2026-11",
+            " 2026-11-04",
+            "2026-11-04 ",
+            "2026-11-04T08:00",
+        ] {
             assert_eq!(all(bad, ""), every, "from {bad}");
             assert_eq!(all("", bad), every, "to {bad}");
         }

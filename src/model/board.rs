@@ -32,6 +32,13 @@ impl Day {
         Some(Day(era * 146_097 + doe - 719_468))
     }
 
+    /// Reads a date field's value: exactly "YYYY-MM-DD", as `<input type=date>` holds it. A
+    /// filter's end from a link is read so, or a `?from=2026-11-30T08:00` filtered under a
+    /// field that shows nothing.
+    pub fn parse_field(text: &str) -> Option<Day> {
+        (text.len() == 10).then(|| Day::parse(text)).flatten()
+    }
+
     /// Reads "YYYY-MM-DD" (surrounding spaces allowed, and a time after it, as in
     /// "2026-11-22T10:00", ignored). Anything else is `None`: such a stay is placed by its
     /// status alone, never guessed onto a day.

@@ -171,8 +171,8 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
         species: species.get().unwrap_or_default(),
         group: group.get().unwrap_or_default(),
         location: location.get().unwrap_or_default(),
-        from: from.get().as_deref().and_then(Day::parse),
-        to: to.get().as_deref().and_then(Day::parse),
+        from: from.get().as_deref().and_then(Day::parse_field),
+        to: to.get().as_deref().and_then(Day::parse_field),
     });
     // A closure over the parameter's memo, not a memo of its own (see the invoice list's).
     let sort = move || Sort::<BookingColumn>::from_param(sort_param.get().as_deref());
@@ -567,7 +567,7 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
             </div>
         </div>
         {reversed_range_note(Box::new(move || {
-            let day = |d: Option<String>| d.as_deref().and_then(Day::parse);
+            let day = |d: Option<String>| d.as_deref().and_then(Day::parse_field);
             reversed(&day(from.get()), &day(to.get()))
         }))}
         // The count and "Updated … Refresh" share a line where the width allows (the
