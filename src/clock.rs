@@ -1,17 +1,64 @@
-//! The browser's calendar. Kept out of `model/` (which is pure and takes "today" as a
-//! parameter) so that everything date-relative stays testable natively.
+//! The browser's clock, for the whole app. Kept out of `model/` (which is pure and takes
+//! "today" as a parameter) so that everything date-relative stays testable natively.
 
+use crate::model::board::Day;
+use leptos::prelude::*;
 use time::{Date, Month};
 
-/// Today in the browser's local time zone: staff at the counter mean their own calendar day,
-/// not UTC's (a kennel in UTC+1 would otherwise see yesterday until 01:00).
-pub fn today_local() -> Date {
+/// How often the local clock is read (ms). Every second: the wall's clock shows the new
+/// minute within a second of it (read every 15 s it lagged by up to 15), and a page left open
+/// past midnight moves to the new day at once. A read is one `Date` and a compare; only a new
+/// minute sets the signal.
+const TICK_MS: u32 = 1_000;
+
+thread_local! {
+    /// The local day and the minutes since midnight, kept by one timer for the app's life.
+    static NOW: ArcRwSignal<(Day, u16)> = {
+        let now = ArcRwSignal::new(local_now());
+        let tick = now.clone();
+        let read = move || {
+            let fresh = local_now();
+            if fresh != tick.get_untracked() {
+                tick.set(fresh);
+            }
+        };
+        // The app has no use for the handle: the clock runs as long as the page does.
+        let _ = set_interval_with_handle(read, std::time::Duration::from_millis(TICK_MS.into()));
+        now
+    };
+}
+
+/// Today's date and the minutes since midnight, by the browser's local clock: staff at the
+/// counter mean their own calendar day, not UTC's.
+pub fn local_now() -> (Day, u16) {
     let now = js_sys::Date::new_0();
-    let month = u8::try_from(now.get_month() + 1)
+    let day = Day::from_ymd(
+        now.get_full_year() as i32,
+        now.get_month() + 1,
+        now.get_date(),
+    )
+    // Only an invalid Date object could fail here; 1970-01-01 is an obviously wrong day
+    // rather than a crash.
+    .unwrap_or_default();
+    (day, (now.get_hours() * 60 + now.get_minutes()) as u16)
+}
+
+/// The local day and minute as a signal: the board and the wall move to the new day at
+/// midnight, and late pickups and the wall's clock follow the minute.
+pub fn use_clock() -> ReadSignal<(Day, u16)> {
+    NOW.with(|now| now.read_only()).into()
+}
+
+/// Today in the browser's local time zone. Tracked: a view or memo that reads it is worked
+/// out again at midnight, so a card, badge or profile left open overnight shows this
+/// morning's vaccination marks and stays, not yesterday's.
+pub fn today_local() -> Date {
+    let (year, month, day) = NOW.with(|now| now.get()).0.ymd();
+    let month = u8::try_from(month)
         .ok()
         .and_then(|m| Month::try_from(m).ok())
         .unwrap_or(Month::January);
-    let (year, day) = (now.get_full_year() as i32, now.get_date() as u8);
-    // A JS date is always a calendar date; the fallback only keeps this free of panics.
-    Date::from_calendar_date(year, month, day).unwrap_or(Date::MIN)
+    // A day from the clock is always a calendar date; the fallback only keeps this free of
+    // panics.
+    Date::from_calendar_date(year, month, day as u8).unwrap_or(Date::MIN)
 }

@@ -11,19 +11,10 @@ use leptos::prelude::*;
 /// then not checked, then valid; "No vaccinations on record" when there is nothing.
 #[component]
 pub fn VaccinationBadge(
-    /// The animal's `vaccinations` string as the service sent it; read against today's
-    /// local date and the configured warning window.
-    #[prop(optional_no_strip)]
-    vaccinations: Option<String>,
-    /// A state already worked out (by a page that lists the entries too); wins over
-    /// `vaccinations`, so the string is not read twice.
-    #[prop(optional)]
-    state: Option<VaccinationState>,
+    /// The animal's `vaccinations` read against today's local date and the configured
+    /// warning window (`vaccination_summary`), where today is tracked.
+    state: VaccinationState,
 ) -> impl IntoView {
-    let state = state.unwrap_or_else(|| {
-        let warn_days = use_cache().config().vaccination_warn_days;
-        vaccination_summary(vaccinations.as_deref(), today_local(), warn_days).state
-    });
     let class = format!("kd-badge kd-vacc-badge kd-vacc-badge--{}", state.css());
     view! { <span class=class>{crate::i18n::t().vaccination_badge(state)}</span> }
 }
@@ -37,8 +28,11 @@ pub fn AnimalVaccinationBadge(
     animal_id: Option<String>,
 ) -> impl IntoView {
     let query = animal_id.map(|id| crate::api::busy::row_animal(&use_cache(), &id));
+    let warn_days = use_cache().config().vaccination_warn_days;
     move || {
         let animal = query.as_ref()?.data.get()?;
-        Some(view! { <VaccinationBadge vaccinations=animal.vaccinations.clone()/> })
+        // Read here, where today is tracked: a list left open overnight marks anew at midnight.
+        let state = vaccination_summary(animal.vaccinations.as_deref(), today_local(), warn_days);
+        Some(view! { <VaccinationBadge state=state.state/> })
     }
 }

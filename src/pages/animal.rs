@@ -29,19 +29,19 @@ pub fn AnimalPage() -> impl IntoView {
         t.all_bookings,
         Cache::animal_page,
         |a| {
-            view! { <AnimalDetail animal=a/> }
+            // Read here, where it is tracked: a profile left open past midnight is built
+            // again for the new day (its marks, its stays now and past).
+            let today = today_local();
+            view! { <AnimalDetail animal=a today/> }
         },
     )
 }
 
 #[component]
-fn AnimalDetail(animal: Arc<Animal>) -> impl IntoView {
+fn AnimalDetail(animal: Arc<Animal>, today: Date) -> impl IntoView {
     let cache = use_cache();
     let t = t();
     let config = cache.config().clone();
-    // Read when the record renders: a profile left open past midnight keeps yesterday's
-    // marks until the animal's record changes or the page is opened again.
-    let today = today_local();
     let (bookings, invoices) = (cache.bookings(), cache.invoices());
     let id = animal.id.clone();
     let stays = {

@@ -3,6 +3,7 @@
 
 use crate::api::cache::use_cache;
 use crate::api::Query;
+use crate::clock::use_clock;
 use crate::components::board_card::{BoardCard, RunCard};
 use crate::components::query_view::Role;
 use crate::components::{query_view_and, EmptyState, RejectedNotice};
@@ -18,43 +19,8 @@ use rustc_hash::FxHashMap;
 use std::sync::Arc;
 use wasm_bindgen::JsCast;
 
-/// How often the local clock is read: "Today", late pickups and the wall's clock follow it.
-const CLOCK_SECS: u64 = 15;
-
 /// Changes of the date field less than this far apart are one date being typed (ms).
 const TYPING_RUN_MS: f64 = 2_000.0;
-
-/// Today's date and the minutes since midnight, by the browser's local clock.
-pub fn local_now() -> (Day, u16) {
-    let now = js_sys::Date::new_0();
-    let day = Day::from_ymd(
-        now.get_full_year() as i32,
-        now.get_month() + 1,
-        now.get_date(),
-    )
-    // Only an invalid Date object could fail here; 1970-01-01 is an obviously wrong day
-    // rather than a crash.
-    .unwrap_or_default();
-    (day, (now.get_hours() * 60 + now.get_minutes()) as u16)
-}
-
-/// The local clock as a signal, read every [`CLOCK_SECS`]: a board left open past midnight
-/// moves to the new day by itself.
-pub fn use_clock() -> ReadSignal<(Day, u16)> {
-    let (now, set_now) = signal(local_now());
-    if let Ok(handle) = set_interval_with_handle(
-        move || {
-            let fresh = local_now();
-            if fresh != now.get_untracked() {
-                set_now.set(fresh);
-            }
-        },
-        std::time::Duration::from_secs(CLOCK_SECS),
-    ) {
-        on_cleanup(move || handle.clear());
-    }
-    now
-}
 
 /// "Sunday, November 22, 2026", "Sonntag, 22. November 2026": the day in the app's locale.
 pub fn day_label(day: Day) -> String {

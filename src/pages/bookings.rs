@@ -451,7 +451,7 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
                         .collect()
                 })
             });
-            let today = crate::pages::board::local_now().0.to_string();
+            let today = crate::clock::local_now().0.to_string();
             download_text(
                 &file_name(t.bookings_file, &today),
                 "text/csv;charset=utf-8",

@@ -24,13 +24,18 @@ pub fn CustomerPage() -> impl IntoView {
         // No aria-labelledby: the heading comes with the bookings, and a section labelled by
         // a heading that is not there yet has no name while they load.
         <section class="kd-page kd-page--detail">
-            {move || view! { <CustomerDetail id=id.get()/> }}
+            // Today read here, where it is tracked: a page left open past midnight is built
+            // again for the new day (which stays are now, which past).
+            {move || {
+                let today = crate::clock::today_local();
+                view! { <CustomerDetail id=id.get() today/> }
+            }}
         </section>
     }
 }
 
 #[component]
-fn CustomerDetail(id: String) -> impl IntoView {
+fn CustomerDetail(id: String, today: Date) -> impl IntoView {
     let cache = use_cache();
     let (bookings, invoices) = (cache.bookings(), cache.invoices());
     // Held for the whole page: the sections that show the invoices come and go as answers
@@ -38,7 +43,6 @@ fn CustomerDetail(id: String) -> impl IntoView {
     invoices.hold();
     let back_href = cache.config().href("/invoices");
     let t = crate::i18n::t();
-    let today = crate::clock::today_local();
     // The bookings first, shown as soon as they are in: they say when, which animals and
     // where. The balance and the invoices come with the invoice list, into parts of their
     // own, so the stays are not rebuilt (and a keyboard user's place in them not lost) when

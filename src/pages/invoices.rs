@@ -185,7 +185,7 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
             if let Some(csv) = csv {
                 // Dated, as the bookings' export: a day's exports do not pile up as
                 // "invoices (1).csv", "invoices (2).csv".
-                let today = crate::pages::board::local_now().0.to_string();
+                let today = crate::clock::local_now().0.to_string();
                 let name = crate::model::export::file_name(t.invoices_file, &today);
                 download_text(&name, "text/csv;charset=utf-8", &csv);
             }

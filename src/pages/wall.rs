@@ -4,8 +4,9 @@
 //! itself, since nobody scrolls a wall: the header stays, the lanes' titles stay at the top of
 //! their columns, and the page says which screenful it shows.
 
-use super::board::{day_label, use_clock, DayBoard};
+use super::board::{day_label, DayBoard};
 use crate::api::cache::use_cache;
+use crate::clock::use_clock;
 use crate::i18n::t;
 use crate::model::board::wall_paging;
 use leptos::prelude::*;
