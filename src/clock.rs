@@ -12,19 +12,25 @@ use time::{Date, Month};
 const TICK_MS: u32 = 1_000;
 
 thread_local! {
-    /// The local day and the minutes since midnight, kept by one timer for the app's life.
-    static NOW: ArcRwSignal<(Day, u16)> = {
-        let now = ArcRwSignal::new(local_now());
-        let tick = now.clone();
+    /// The local day and the minutes since midnight, kept by one timer for the app's life;
+    /// and the day alone, which changes only at midnight (what reads today is not worked out
+    /// again every minute).
+    static NOW: (ArcRwSignal<(Day, u16)>, ArcRwSignal<Day>) = {
+        let first = local_now();
+        let (now, today) = (ArcRwSignal::new(first), ArcRwSignal::new(first.0));
+        let (tick, day) = (now.clone(), today.clone());
         let read = move || {
             let fresh = local_now();
             if fresh != tick.get_untracked() {
                 tick.set(fresh);
             }
+            if fresh.0 != day.get_untracked() {
+                day.set(fresh.0);
+            }
         };
         // The app has no use for the handle: the clock runs as long as the page does.
         let _ = set_interval_with_handle(read, std::time::Duration::from_millis(TICK_MS.into()));
-        now
+        (now, today)
     };
 }
 
@@ -46,14 +52,14 @@ pub fn local_now() -> (Day, u16) {
 /// The local day and minute as a signal: the board and the wall move to the new day at
 /// midnight, and late pickups and the wall's clock follow the minute.
 pub fn use_clock() -> ReadSignal<(Day, u16)> {
-    NOW.with(|now| now.read_only()).into()
+    NOW.with(|(now, _)| now.read_only()).into()
 }
 
 /// Today in the browser's local time zone. Tracked: a view or memo that reads it is worked
-/// out again at midnight, so a card, badge or profile left open overnight shows this
-/// morning's vaccination marks and stays, not yesterday's.
+/// out again at midnight (and only then), so a card, badge or profile left open overnight
+/// shows this morning's vaccination marks and stays, not yesterday's.
 pub fn today_local() -> Date {
-    let (year, month, day) = NOW.with(|now| now.get()).0.ymd();
+    let (year, month, day) = NOW.with(|(_, today)| today.get()).ymd();
     let month = u8::try_from(month)
         .ok()
         .and_then(|m| Month::try_from(m).ok())
