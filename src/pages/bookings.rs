@@ -370,13 +370,15 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
     // text changes.
     let navigate = use_navigate();
     let open_only_match = move || {
-        let search = filter.with_untracked(|f| f.search.clone());
+        let text = filter.with_untracked(|f| f.search.clone());
         let id = rows.with_untracked(|r| {
             list.with_untracked(|l| {
-                scanned(r, &l.items, &search).and_then(|i| l.items.get(i).map(|b| b.id.clone()))
+                scanned(r, &l.items, &text).and_then(|i| l.items.get(i).map(|b| b.id.clone()))
             })
         });
         if let Some(id) = &id {
+            // The scanned text into this entry first, as a link's click does (`UrlText`).
+            search.flush();
             let path = format!("/bookings/{}", crate::config::encode_segment(id));
             navigate(&path, NavigateOptions::default());
         }

@@ -1095,3 +1095,65 @@ async fn vaccination_marks_move_to_the_new_day_at_midnight() {
     .await;
     server.stop().await;
 }
+
+/// The search box's value and the URL's query.
+async fn search_and_query(b: &Page) -> Value {
+    let q = query(b).await;
+    let value = js(
+        b,
+        "return document.querySelector(\"input[name='q']\")?.value ?? null;",
+    )
+    .await;
+    json!([value, q])
+}
+
+/// A row opened (or a scanned id's Enter) within the typing pause that writes the search into
+/// the URL: Back finds the list searched as it was left. Before, the write waiting for the
+/// pause went with the page, and Back showed the whole list under an empty box.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_row_opened_right_after_typing_keeps_the_search_for_back() {
+    let server = app(dataset()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.goto(&format!("{url}/bookings")).await;
+        b.wait_text(".kd-table--bookings tbody", "Bärli").await;
+        // Typed and the row clicked at once: two WebDriver commands, well inside 250 ms.
+        type_search(&b, "Bärli").await;
+        b.click(".kd-table--bookings tbody a.kd-row-link").await;
+        wait_for("the booking", "/bookings/b-arr1".to_string(), || b.path()).await;
+        b.client.back().await.expect("back");
+        wait_for("the search back", json!(["Bärli", "q=B%C3%A4rli"]), || {
+            search_and_query(&b)
+        })
+        .await;
+        assert_eq!(row_ids(&b).await, strings(&["b-arr1"]));
+
+        // A scanner: the id and Enter, one command.
+        type_search(&b, "b-in1\u{E007}").await;
+        wait_for("the scanned booking", "/bookings/b-in1".to_string(), || {
+            b.path()
+        })
+        .await;
+        b.client.back().await.expect("back");
+        wait_for("the scan back", json!(["b-in1", "q=b-in1"]), || {
+            search_and_query(&b)
+        })
+        .await;
+
+        // The invoice list's search, the same.
+        b.goto(&format!("{url}/invoices?status=all")).await;
+        b.wait_text(".kd-table--invoices tbody", "INV-2").await;
+        type_search(&b, "INV-2").await;
+        b.click(".kd-table--invoices tbody a").await;
+        wait_for("the invoice", "/invoices/i-2".to_string(), || b.path()).await;
+        b.client.back().await.expect("back");
+        wait_for(
+            "the invoice search back",
+            json!(["INV-2", "status=all&q=INV-2"]),
+            || search_and_query(&b),
+        )
+        .await;
+    })
+    .await;
+    server.stop().await;
+}
