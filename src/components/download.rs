@@ -12,7 +12,16 @@ pub fn download_text(file_name: &str, mime: &str, text: &str) -> bool {
     let Some(document) = window.document() else {
         return false;
     };
-    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+    // A CSV starts with the UTF-8 byte order mark: without it Excel reads the file as the
+    // system's legacy code page, and "Bärli" or "Währung" come out garbled. The `csv` crate,
+    // LibreOffice and Numbers skip it.
+    let bom = if mime.starts_with("text/csv") {
+        "\u{feff}"
+    } else {
+        ""
+    };
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(bom));
+    parts.push(&wasm_bindgen::JsValue::from_str(text));
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(mime);
     let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {

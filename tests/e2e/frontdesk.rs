@@ -654,6 +654,8 @@ async fn downloaded_csv_equals_the_visible_table() {
         let visible: Vec<Vec<String>> = serde_json::from_value(visible).expect("cells");
         b.click(".kd-export").await;
         let text = b.downloaded(&format!("bookings-{}.csv", d(0))).await;
+        // With the byte order mark Excel needs to read it as UTF-8; the reader skips it.
+        assert!(text.starts_with('\u{feff}'), "{text:?}");
         let mut reader = csv::Reader::from_reader(text.as_bytes());
         let header: Vec<String> = reader
             .headers()

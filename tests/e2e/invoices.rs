@@ -689,6 +689,7 @@ async fn csv_download_equals_the_visible_table() {
         let text = b
             .downloaded(&format!("invoices-{}.csv", crate::frontdesk::d(0)))
             .await;
+        assert!(text.starts_with('\u{feff}'), "{text:?}");
         let mut reader = csv::Reader::from_reader(text.as_bytes());
         let header: Vec<String> = reader
             .headers()
