@@ -157,7 +157,7 @@ fn errors_follow_the_chosen_language() {
     );
     assert_eq!(
         ApiError::Timeout(10).to_string(),
-        "Der Buchungsdienst hat nicht innerhalb von 10 Sekunden geantwortet."
+        "Der Buchungsdienst hat zweimal nicht innerhalb von 10 Sekunden geantwortet."
     );
     assert_eq!(kennel_desk::i18n::locale(), "de");
     // Per thread: other tests on other threads keep English.
@@ -169,7 +169,7 @@ fn errors_follow_the_chosen_language() {
 fn a_one_second_time_out_is_said_in_the_singular() {
     assert_eq!(
         (EN.err_timeout)(1),
-        "The kennel service did not answer within 1 second."
+        "The kennel service did not answer within 1 second, asked twice."
     );
     assert_eq!(
         (EN.err_body_timeout)(2),
@@ -178,7 +178,7 @@ fn a_one_second_time_out_is_said_in_the_singular() {
     );
     assert_eq!(
         (DE.err_timeout)(1),
-        "Der Buchungsdienst hat nicht innerhalb von einer Sekunde geantwortet."
+        "Der Buchungsdienst hat zweimal nicht innerhalb von einer Sekunde geantwortet."
     );
     assert!((DE.err_body_timeout)(1)
         .starts_with("Die Antwort des Buchungsdienstes war nach einer Sekunde noch"));

@@ -58,7 +58,7 @@ pub const DE: Texts = Texts {
     show_more: "Mehr anzeigen",
 
     err_network: "Der Buchungsdienst ist nicht erreichbar. Bitte die Netzwerkverbindung prüfen.",
-    err_timeout: |s| format!("Der Buchungsdienst hat nicht innerhalb von {} geantwortet.", seconds(s)),
+    err_timeout: |s| format!("Der Buchungsdienst hat zweimal nicht innerhalb von {} geantwortet.", seconds(s)),
     err_body_timeout: |s| {
         format!("Die Antwort des Buchungsdienstes war nach {} noch nicht vollständig; die Verbindung ist vielleicht zu langsam.", seconds(s))
     },

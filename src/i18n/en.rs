@@ -52,7 +52,8 @@ pub const EN: Texts = Texts {
     show_more: "Show more",
 
     err_network: "The kennel service could not be reached. Check the network connection.",
-    err_timeout: |s| format!("The kennel service did not answer within {}.", seconds(s)),
+    // Said after the one retry a time-out gets (`ApiError::retries`): the wait was twice this.
+    err_timeout: |s| format!("The kennel service did not answer within {}, asked twice.", seconds(s)),
     err_body_timeout: |s| {
         format!("The answer from the kennel service was still arriving after {}; the connection may be too slow.", seconds(s))
     },

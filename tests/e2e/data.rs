@@ -138,7 +138,7 @@ async fn fault_hang_times_out() {
     fault_on_the_list(
         "e2e-fhang",
         Fault::Hang(None),
-        "did not answer within 2 seconds",
+        "did not answer within 2 seconds, asked twice.",
     )
     .await;
 }
