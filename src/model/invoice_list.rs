@@ -227,8 +227,8 @@ pub fn invoice_search_text(inv: &Invoice) -> String {
 /// ("2026-13-01" in a hand-edited link) filters nothing, as the field then shows nothing:
 /// not an empty list under blank fields.
 pub fn date_bound(s: &str) -> Option<&str> {
-    // Untrimmed: " 2026-11-30" is no value of a date field either.
-    (s.len() == 10 && super::vaccination::parse_iso_date(s).is_some()).then_some(s)
+    // Read as the booking list reads its ends: one rule for what a date field holds.
+    super::board::Day::parse_field(s).map(|_| s)
 }
 
 /// The invoices to show, as indices into `invoices`, in display order.
