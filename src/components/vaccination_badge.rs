@@ -27,8 +27,9 @@ pub fn AnimalVaccinationBadge(
     /// The animal's id; `None` shows nothing.
     animal_id: Option<String>,
 ) -> impl IntoView {
-    let query = animal_id.map(|id| crate::api::busy::row_animal(&use_cache(), &id));
-    let warn_days = use_cache().config().vaccination_warn_days;
+    let cache = use_cache();
+    let query = animal_id.map(|id| crate::api::busy::row_animal(&cache, &id));
+    let warn_days = cache.config().vaccination_warn_days;
     move || {
         let animal = query.as_ref()?.data.get()?;
         // Read here, where today is tracked: a list left open overnight marks anew at midnight.
