@@ -194,6 +194,13 @@ impl Browser {
             "--disable-component-update".into(),
             "--disable-sync".into(),
             "--disable-dev-shm-usage".into(),
+            // A page's frames and timers must not wait on the browser deciding the window is
+            // in the background: twice in full runs a table drew no frame for 20 s (see
+            // `frame_state`) where the same test alone passed. Puppeteer and playwright pass
+            // the same three by default. A minimised window still reads as hidden.
+            "--disable-renderer-backgrounding".into(),
+            "--disable-background-timer-throttling".into(),
+            "--disable-backgrounding-occluded-windows".into(),
             "--window-size=1280,900".into(),
             format!("--user-data-dir={}", profile.display()),
         ];
