@@ -69,6 +69,10 @@ pub struct Config {
     /// The language asked for (`data-lang`), as written; `i18n::choose` decides what it
     /// means, and falls back to the browser's languages when the app does not speak it.
     pub lang: Option<String>,
+    /// Hash routing only: the page's own path and query, put before each `#/…` link when
+    /// the host page has a `<base href>` elsewhere, against which a bare fragment link
+    /// resolves and leaves the page (many intranet systems write one). Empty otherwise.
+    pub hash_page: String,
 }
 
 impl Default for Config {
@@ -86,6 +90,7 @@ impl Default for Config {
             standalone: true,
             service_worker: None,
             lang: None,
+            hash_page: String::new(),
         }
     }
 }
@@ -143,6 +148,7 @@ impl Config {
             standalone: d.standalone,
             service_worker: get("service-worker"),
             lang: get("lang"),
+            hash_page: d.hash_page,
         }
     }
 
@@ -152,7 +158,7 @@ impl Config {
     pub fn href(&self, path: &str) -> String {
         match self.routing {
             Routing::Path => format!("{}{}", self.route_base, path),
-            Routing::Hash => format!("#{path}"),
+            Routing::Hash => format!("{}#{path}", self.hash_page),
         }
     }
 
@@ -252,10 +258,32 @@ pub fn read(mount: Option<&web_sys::HtmlElement>) -> Config {
                     .get_attribute("content")
             })
     });
+    let hash_page = match (config.routing, document.as_ref()) {
+        (Routing::Hash, Some(document)) => page_under_base(document),
+        _ => String::new(),
+    };
     Config {
         standalone,
+        hash_page,
         ..config
     }
+}
+
+/// The page's path and query when the document's base URL is not the page itself (a
+/// `<base href>`), else empty: see [`Config::hash_page`]. Read once at start; a host that
+/// later moves to another path by `pushState` keeps its base too, so that case is rare.
+#[cfg(target_arch = "wasm32")]
+fn page_under_base(document: &web_sys::Document) -> String {
+    let without_fragment = |url: String| url.split('#').next().unwrap_or_default().to_string();
+    let (Ok(Some(base)), Ok(here)) = (document.base_uri(), document.url()) else {
+        return String::new();
+    };
+    if without_fragment(base) == without_fragment(here) {
+        return String::new();
+    }
+    let location = document.location();
+    let part = |p: Result<String, _>| p.unwrap_or_default();
+    location.map_or_else(String::new, |l| part(l.pathname()) + &part(l.search()))
 }
 
 /// Whether the mount element is the whole page: `<body>` itself, or the only thing in it

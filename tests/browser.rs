@@ -221,6 +221,36 @@ fn config_prefers_the_mount_element_then_the_meta_tag_then_defaults() {
     assert_eq!(defaults, config::Config::default());
 }
 
+/// With hash routing, a bare `#/…` link resolves against the page's `<base href>` when it
+/// has one, and a click leaves the page for the base's; the links then carry the page's own
+/// path and query. Without a base they stay bare, so a host that moves its path keeps them.
+#[wasm_bindgen_test]
+fn hash_links_name_the_page_where_a_base_points_elsewhere() {
+    let document = document();
+    let mount = host();
+    mount.set_attribute("data-routing", "hash").unwrap();
+    assert_eq!(config::read(Some(&mount)).href("/bookings"), "#/bookings");
+
+    let base = document.create_element("base").unwrap();
+    base.set_attribute("href", "/elsewhere/").unwrap();
+    document.head().unwrap().prepend_with_node_1(&base).unwrap();
+    let location = document.location().unwrap();
+    let page = location.pathname().unwrap() + &location.search().unwrap();
+    let under_base = config::read(Some(&mount));
+    base.remove();
+    assert_eq!(under_base.href("/bookings"), format!("{page}#/bookings"));
+    assert_eq!(
+        under_base.record_href("animals", "a 1"),
+        format!("{page}#/animals/a%201")
+    );
+    // Path routing has no fragment links: a base changes nothing there.
+    mount.set_attribute("data-routing", "path").unwrap();
+    document.head().unwrap().prepend_with_node_1(&base).unwrap();
+    let path_routing = config::read(Some(&mount));
+    base.remove();
+    assert_eq!(path_routing.href("/bookings"), "/bookings");
+}
+
 // ---- Money as people read it (issue 9): Intl.NumberFormat in a real browser ----
 
 mod money_formatting {

@@ -1,9 +1,12 @@
 //! `/embed.html`: an example intranet page that embeds the built app by script tags, with a
 //! header, a footer, a link of its own, hostile global CSS and hash routing. For demos
 //! (`scripts/run.sh`, then open /embed.html) and for the app's end-to-end tests.
+//! `/embed.html?base=/intranet/` gives the page a `<base href="/intranet/">`, as many
+//! intranet systems write one.
 
 use std::path::{Path, PathBuf};
 
+use axum::extract::RawQuery;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
@@ -17,16 +20,22 @@ const ASSETS_MARK: &str = "<!--kd-app-assets-->";
 pub fn routes(dist: &Path) -> Router {
     let dist = dist.to_path_buf();
     Router::new()
-        .route("/embed.html", get(move || host_page(dist.clone())))
+        .route(
+            "/embed.html",
+            get(move |RawQuery(query): RawQuery| host_page(dist.clone(), query)),
+        )
         .route("/embed-home.html", get(|| async { Html(HOME) }))
 }
 
 /// Built at request time from the current `dist/index.html`, because the build names its
 /// files by content hash: a page written once would point at files a rebuild removed.
-async fn host_page(dist: PathBuf) -> Response {
+async fn host_page(dist: PathBuf, query: Option<String>) -> Response {
     match tokio::fs::read_to_string(dist.join("index.html")).await {
         Ok(index) => {
-            let page = HOST.replace(ASSETS_MARK, &app_assets(&index));
+            let mut page = HOST.replace(ASSETS_MARK, &app_assets(&index));
+            if let Some(base) = query.as_deref().and_then(base_href) {
+                page = page.replacen("<head>", &format!("<head>\n<base href=\"{base}\">"), 1);
+            }
             let mut response = Html(page).into_response();
             response
                 .headers_mut()
@@ -39,6 +48,13 @@ async fn host_page(dist: PathBuf) -> Response {
         )
             .into_response(),
     }
+}
+
+/// The `base` parameter of the page's query, when it is a plain path (nothing to escape).
+fn base_href(query: &str) -> Option<&str> {
+    let base = query.split('&').find_map(|p| p.strip_prefix("base="))?;
+    let plain = |c: char| c.is_ascii_alphanumeric() || "/-_.".contains(c);
+    (base.starts_with('/') && base.chars().all(plain)).then_some(base)
 }
 
 /// The tags of `index.html` that load the app: its stylesheet and preload links and its
@@ -74,7 +90,16 @@ pub fn app_assets(index: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::app_assets;
+    use super::{app_assets, base_href};
+
+    #[test]
+    fn a_base_is_a_plain_path_or_none() {
+        assert_eq!(base_href("base=/intranet/"), Some("/intranet/"));
+        assert_eq!(base_href("x=1&base=/a/b.html"), Some("/a/b.html"));
+        assert_eq!(base_href("base=/a\"><script>"), None);
+        assert_eq!(base_href("base=http://x/"), None);
+        assert_eq!(base_href("x=1"), None);
+    }
 
     #[test]
     fn takes_the_app_tags_and_leaves_the_page_settings() {

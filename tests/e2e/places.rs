@@ -1227,6 +1227,39 @@ async fn embed_page_hosts_the_app_with_hash_routing_and_leaves_the_host_alone() 
     server.stop().await;
 }
 
+/// Many intranet systems write a `<base href>` into their pages. A bare `#/…` link resolves
+/// against it, and each of the app's links loaded the base's page in place of the host's:
+/// they now carry the host page's path and query, and stay on it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn embedded_under_a_base_href_the_apps_links_stay_on_the_host_page() {
+    let server = serve(fixture(), Some(dist()), Faults::default()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.goto(&format!("{url}/embed.html?base=/elsewhere/#/bookings")).await;
+        b.wait_text("#kennel-desk .kd-table--bookings tbody", "Bella").await;
+        assert_eq!(js(&b, "return document.baseURI;").await, json!(format!("{url}/elsewhere/")));
+        // A mark on the window is gone after any load of a page: it shows none happened.
+        js(&b, "window.kdSamePage = true; return 0;").await;
+        let here = json!(["/embed.html", "?base=/elsewhere/"]);
+        b.click("#kennel-desk a.kd-row-link[href$='#/bookings/b-1']").await;
+        b.wait_text("#kennel-desk h1", "Booking b-1").await;
+        let place = "return [location.pathname, location.search, location.hash, window.kdSamePage === true];";
+        assert_eq!(js(&b, place).await, json!([here[0], here[1], "#/bookings/b-1", true]));
+        // The navigation's links too, and Back, as without a base.
+        b.click_text("#kennel-desk .kd-nav a", "Invoices").await;
+        b.wait_text("#kennel-desk h1", "Invoices").await;
+        assert_eq!(js(&b, place).await, json!([here[0], here[1], "#/invoices", true]));
+        b.client.back().await.expect("back");
+        b.wait_text("#kennel-desk h1", "Booking b-1").await;
+        assert_eq!(js(&b, place).await, json!([here[0], here[1], "#/bookings/b-1", true]));
+        // Opened in a new tab, a link still names the host's page, not the base's.
+        let href = js(&b, "return document.querySelector('#kennel-desk .kd-nav a').href;").await;
+        assert_eq!(href, json!(format!("{url}/embed.html?base=/elsewhere/#/")));
+    })
+    .await;
+    server.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn path_routing_claims_only_links_under_its_base() {
     let page = dist_copy(
