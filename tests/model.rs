@@ -560,8 +560,8 @@ mod invoices_and_customers {
     use kennel_desk::model::export::invoices_csv;
     use kennel_desk::model::invoice_list::invoice_search_text;
     use kennel_desk::model::invoice_list::{
-        list_totals, natural_cmp, select_invoice_rows, status_options, InvoiceFilter, Sort,
-        SortKey, StatusFilter,
+        list_totals, natural_cmp, newest_first, select_invoice_rows, status_options, InvoiceFilter,
+        Sort, SortKey, StatusFilter,
     };
     use kennel_desk::model::*;
     use std::cmp::Ordering;
@@ -953,6 +953,52 @@ mod invoices_and_customers {
         );
         assert_eq!(natural_cmp("INV-9", "INV-10"), Ordering::Less);
         assert_eq!(natural_cmp("a007", "a7"), Ordering::Equal);
+    }
+
+    /// A date that names no day, and no status, go last in both directions, as a missing
+    /// value does; a date with a time is its day in a range. (An unreadable date sorted as
+    /// text came first under "Newest first", the list's default, and "No status" first under
+    /// its reversed sort; a date with a time on a range's last day fell outside it.)
+    #[test]
+    fn unreadable_dates_and_no_status_go_last_and_a_range_reads_days() {
+        let inv = invoices(
+            r#"[{"id":"i-1","date":"2026-11-01","status":"open"},
+                {"id":"i-2","date":"not a date","status":"paid"},
+                {"id":"i-3","date":"2026-13-45"},
+                {"id":"i-4","date":"2026-11-30T08:00","status":"paid"},
+                {"id":"i-5","status":"overdue"}]"#,
+        )
+        .items;
+        let shown = |sort: &str, from: &str, to: &str| {
+            ids(
+                &inv,
+                &InvoiceFilter {
+                    status: StatusFilter::All,
+                    sort: Sort::from_param(Some(sort)),
+                    from: from.into(),
+                    to: to.into(),
+                    ..Default::default()
+                },
+            )
+        };
+        assert_eq!(shown("-date", "", "")[..2], ["i-4", "i-1"]);
+        assert_eq!(shown("date", "", "")[..2], ["i-1", "i-4"]);
+        assert_eq!(
+            shown("status", "", "").last().map(String::as_str),
+            Some("i-3")
+        );
+        assert_eq!(
+            shown("-status", "", "").last().map(String::as_str),
+            Some("i-3")
+        );
+        assert_eq!(shown("status", "", "")[..2], ["i-1", "i-5"]);
+        assert_eq!(shown("date", "2026-11-01", "2026-11-30"), ["i-1", "i-4"]);
+        assert_eq!(shown("date", "2026-11-02", ""), ["i-4"]);
+        // A booking's, an animal's and a customer's invoices are in the list's first order.
+        let mut rows: Vec<usize> = (0..inv.len()).collect();
+        newest_first(&inv, &mut rows);
+        assert_eq!(rows, [3, 0, 1, 2, 4]);
+        assert_eq!(shown("-date", "", ""), ["i-4", "i-1", "i-2", "i-3", "i-5"]);
     }
 
     #[test]

@@ -4,7 +4,6 @@
 use super::invoice_list::list_totals;
 use super::listing::distinct;
 use super::money::CurrencyTotals;
-use super::order::sort_rows;
 use super::stay::{split_rows, Stays};
 use super::{Booking, Invoice};
 use time::Date;
@@ -53,9 +52,7 @@ pub fn customer_records(
     records.invoices = (0..invoices.len())
         .filter(|&i| invoices[i].customer_id.as_deref() == Some(id))
         .collect();
-    sort_rows(&mut records.invoices, &|a, b| {
-        invoices[b].date.cmp(&invoices[a].date)
-    });
+    super::invoice_list::newest_first(invoices, &mut records.invoices);
     records.open = list_totals(records.invoices.iter().map(|&i| &invoices[i])).open;
     records
 }

@@ -3,6 +3,7 @@
 //! Everything the page keeps in the query string is read and written here, so a reload or
 //! a shared link shows the same rows.
 
+use super::board::Day;
 use super::money::{Amount, CurrencyTotals};
 use super::order::sort_rows;
 use super::status::InvoiceStatus;
@@ -243,8 +244,8 @@ pub fn select_invoice_rows(
 ) -> Vec<usize> {
     let needle = fold(filter.search.trim());
     let customer = fold(filter.customer.trim());
-    // `YYYY-MM-DD` compares as text in date order.
-    let (from, to) = super::listing::in_order(date_bound(&filter.from), date_bound(&filter.to));
+    let bound = |s: &str| date_bound(s).and_then(Day::parse_field);
+    let (from, to) = super::listing::in_order(bound(&filter.from), bound(&filter.to));
     let mut picked: Vec<usize> = invoices
         .iter()
         .enumerate()
@@ -257,11 +258,14 @@ pub fn select_invoice_rows(
                     .is_some_and(|c| fold(c.trim()) == customer)
         })
         .filter(|(_, inv)| {
-            // An invoice without a date cannot be said to fall in a range.
+            // An invoice without a date it can be read by cannot be said to fall in a range.
+            // By day: as text, "2026-11-30T08:00" fell after a range ending 2026-11-30, and
+            // "not a date" after every start.
             (from.is_none() && to.is_none())
                 || inv
                     .date
                     .as_deref()
+                    .and_then(Day::parse)
                     .is_some_and(|d| from.is_none_or(|f| d >= f) && to.is_none_or(|t| d <= t))
         })
         .filter(|(i, inv)| {
@@ -273,31 +277,54 @@ pub fn select_invoice_rows(
         .collect();
     let sort = filter.sort;
     sort_rows(&mut picked, &|a, b| {
-        let (a, b) = (&invoices[a], &invoices[b]);
-        let primary = match sort.key {
-            SortKey::Date => missing_last(a.date.as_deref(), b.date.as_deref(), sort.descending),
-            SortKey::Number => missing_last(
-                Some(a.display_number()),
-                Some(b.display_number()),
-                sort.descending,
-            ),
-            SortKey::Amount => by_amount(a, b, sort.descending),
-            SortKey::Status => {
+        compare(&invoices[a], &invoices[b], sort)
+    });
+    picked
+}
+
+/// Sorts rows (indices into `invoices`) newest first, as the invoice list opens: a
+/// booking's, an animal's and a customer's invoices read in the same order as the list.
+pub fn newest_first(invoices: &[Invoice], rows: &mut [usize]) {
+    sort_rows(rows, &|a, b| {
+        compare(&invoices[a], &invoices[b], Sort::default())
+    });
+}
+
+/// The list's order of two invoices under `sort`.
+fn compare(a: &Invoice, b: &Invoice, sort: Sort) -> Ordering {
+    let primary = match sort.key {
+        // A date that cannot be read goes last with the missing ones: as text, "not a
+        // date" came first under "Newest first", the list's default.
+        SortKey::Date => missing_last(readable_date(a), readable_date(b), sort.descending),
+        SortKey::Number => missing_last(
+            Some(a.display_number()),
+            Some(b.display_number()),
+            sort.descending,
+        ),
+        SortKey::Amount => by_amount(a, b, sort.descending),
+        // No status is last in both directions, as a missing value is in every sort.
+        SortKey::Status => {
+            let none = |i: &Invoice| i.status == InvoiceStatus::Missing;
+            none(a).cmp(&none(b)).then_with(|| {
                 let ord = status_rank(&a.status).cmp(&status_rank(&b.status));
                 if sort.descending {
                     ord.reverse()
                 } else {
                     ord
                 }
-            }
-        };
-        // Ties: newest first, then by number, so the order never depends on the service's.
-        primary
-            .then_with(|| b.date.cmp(&a.date))
-            .then_with(|| natural_cmp(a.display_number(), b.display_number()))
-            .then_with(|| a.id.cmp(&b.id))
-    });
-    picked
+            })
+        }
+    };
+    // Ties: newest first, then by number, so the order never depends on the service's.
+    primary
+        .then_with(|| b.date.cmp(&a.date))
+        .then_with(|| natural_cmp(a.display_number(), b.display_number()))
+        .then_with(|| a.id.cmp(&b.id))
+}
+
+/// The invoice's date when it names a day, time after it or not.
+fn readable_date(invoice: &Invoice) -> Option<&str> {
+    invoice.date.as_deref().filter(|d| Day::parse(d).is_some())
 }
 
 /// Compares two optional texts (numbers inside compared as numbers); a missing value goes

@@ -124,9 +124,7 @@ pub fn stay_invoices(
                 .is_some_and(|b| ids.contains(b))
         })
         .collect();
-    // Newest first, as in the invoice list.
-    sort_by_text(&mut rows, &|i| invoices[i].date.as_deref());
-    rows.reverse();
+    super::invoice_list::newest_first(invoices, &mut rows);
     // What is still owed, as the invoice list sums it (the whole sum beside it is a few
     // invoices' work).
     let open = list_totals(rows.iter().map(|&i| &invoices[i])).open;

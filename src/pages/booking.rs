@@ -11,7 +11,7 @@ use crate::components::{
 };
 use crate::i18n::t;
 use crate::model::board::owed_text;
-use crate::model::invoice_list::list_totals;
+use crate::model::invoice_list::{list_totals, newest_first};
 use crate::model::vaccination::vaccination_summary;
 use crate::model::Booking;
 use leptos::prelude::*;
@@ -44,13 +44,15 @@ fn BookingDetail(booking: Arc<Booking>) -> impl IntoView {
         t.loading_invoices,
         None,
         move |list| {
-            let rows: Vec<usize> = list
+            let mut rows: Vec<usize> = list
                 .items
                 .iter()
                 .enumerate()
                 .filter(|(_, inv)| inv.booking_id.as_deref() == Some(id.as_str()))
                 .map(|(i, _)| i)
                 .collect();
+            // Newest first, as on the animal's and customer's pages and the invoice list.
+            newest_first(&list.items, &mut rows);
             if rows.is_empty() {
                 return view! { <EmptyState message=t.no_invoices_for_booking/> }.into_any();
             }
