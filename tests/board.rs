@@ -271,6 +271,17 @@ fn nothing_due_or_a_credit_alone_is_no_debt_but_an_unreadable_amount_is() {
         "a credit in one currency and a debt in another"
     );
     assert!(of("c-unread"), "an amount that cannot be read may be due");
+    // The flag names what is due, not the credit beside it: it said "owes -€25.00 · CHF 10.00".
+    let due = |customer: &str| {
+        let mut b = booking("b", TODAY, TODAY, None, None);
+        b.customer_id = Some(customer.into());
+        open.due(&b).map(|t| {
+            owed_text(&t, |c, d| format!("{c} {d}"), |n| format!("{n} unreadable"))
+        })
+    };
+    assert_eq!(due("c-mixed").as_deref(), Some("CHF 10.00"));
+    assert_eq!(due("c-unread").as_deref(), Some("1 unreadable"));
+    assert_eq!(due("c-credit"), None);
 }
 
 #[test]

@@ -300,14 +300,16 @@ impl<'a> OpenInvoices<'a> {
     }
 
     /// What is open for this booking or its customer ([`OpenInvoices::owed`]) when it
-    /// [`owes`](OpenInvoices::owes): the flag's amounts, summed once.
+    /// [`owes`](OpenInvoices::owes): the flag's amounts, summed once. A currency in credit
+    /// is left out: beside an amount due in another, the flag said "owes -€39.70".
     pub fn due(&self, b: &Booking) -> Option<CurrencyTotals> {
         let listed = self.by_booking.contains_key(b.id.as_str())
             || b.customer_id
                 .as_deref()
                 .is_some_and(|c| self.by_customer.contains_key(c));
-        let owed = listed.then(|| self.owed(b))?;
-        (owed.left_out > 0 || owed.iter().any(|(_, sum)| sum > Decimal::ZERO)).then_some(owed)
+        let mut owed = listed.then(|| self.owed(b))?;
+        owed.retain_owed();
+        (owed.left_out > 0 || !owed.is_empty()).then_some(owed)
     }
 }
 

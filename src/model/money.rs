@@ -255,4 +255,9 @@ impl CurrencyTotals {
     pub fn is_empty(&self) -> bool {
         self.sums.is_empty()
     }
+
+    /// Keeps the currencies whose sum is above zero: what is owed, without credits.
+    pub fn retain_owed(&mut self) {
+        self.sums.retain(|(_, sum)| *sum > Decimal::ZERO);
+    }
 }
