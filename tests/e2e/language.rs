@@ -391,6 +391,19 @@ async fn embedded_in_german_the_app_says_its_language_and_leaves_the_hosts_alone
             json!("Kennel intranet")
         );
         assert_axe_clean(&b, "#kennel-desk", "embedded, German").await;
+        // In a host's 360 px column on a desktop, the three sections keep to one line, as on
+        // a 360 px phone: the narrow header's spacing goes by the app's width, not the
+        // window's ("Rechnungen" took a second line, 48 px more above every page).
+        let tops = "document.querySelector('#kennel-desk').style.width = '360px'; \
+            await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))); \
+            return [...document.querySelectorAll('#kennel-desk .kd-nav a')] \
+              .map(a => Math.round(a.getBoundingClientRect().top));";
+        let tops = js(&b, tops).await;
+        assert!(
+            tops.as_array()
+                .is_some_and(|t| t.len() == 3 && t.iter().all(|x| *x == t[0])),
+            "the navigation in one line in a 360 px column: {tops}"
+        );
     })
     .await;
     server.stop().await;

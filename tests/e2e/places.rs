@@ -403,6 +403,66 @@ async fn tapping_anywhere_on_a_row_or_card_opens_it_and_its_other_links_still_wo
     server.stop().await;
 }
 
+/// The day board on a touch screen: a tap anywhere on a card opens its booking, as on the
+/// booking list (a tap on its note or its time did nothing; only the small link at its foot
+/// opened it), and the animal's link on it still opens the animal. The three lanes stand
+/// side by side where the board is at least 40 em wide and one above the other below it,
+/// never two to a row (from about 480 to 735 px "Going home" went under the arrivals).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_card_opens_on_a_tap_anywhere_and_its_lanes_are_three_or_one_to_a_row() {
+    let server = serve_demo(Faults::default()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        let lanes = "return [...document.querySelectorAll('.kd-lane')]\
+                     .map(l => Math.round(l.getBoundingClientRect().left));";
+        for (width, abreast) in [(360, false), (600, false), (700, true), (800, true)] {
+            emulate(&b, Size("board", width, 1000), true).await;
+            b.goto(&format!("{url}/")).await;
+            b.wait_text(".kd-board", "Updated").await;
+            let lefts: Vec<i64> = serde_json::from_value(js(&b, lanes).await).expect("lefts");
+            assert_eq!(lefts.len(), 3, "{width}");
+            let distinct = lefts
+                .iter()
+                .collect::<std::collections::BTreeSet<_>>()
+                .len();
+            assert_eq!(
+                distinct,
+                if abreast { 3 } else { 1 },
+                "{width} px: {lefts:?}"
+            );
+        }
+        // The time on the first card: plain text, away from the card's links.
+        let card = ".kd-lane .kd-card";
+        let id = js(
+            &b,
+            &format!("return document.querySelector('{card}').dataset.booking;"),
+        )
+        .await;
+        let id = id.as_str().expect("a card's booking").to_string();
+        b.tap(&format!("{card} .kd-card__time")).await;
+        b.wait_text("h1", &format!("Booking {id}")).await;
+        b.client.back().await.expect("back");
+        b.wait_text(".kd-board", "Updated").await;
+        b.wait_text(&format!("{card} .kd-animal-link"), "").await;
+        let animal = js(
+            &b,
+            &format!(
+                "return document.querySelector('{card} .kd-animal-link').getAttribute('href');"
+            ),
+        )
+        .await;
+        b.tap(&format!("{card} .kd-animal-link")).await;
+        wait_for(
+            &b,
+            &format!("return location.pathname === {animal};"),
+            "the animal's page",
+        )
+        .await;
+    })
+    .await;
+    server.stop().await;
+}
+
 /// For `wait_for`: the booking list's line counting the names loaded has something to say
 /// (names are loading), or nothing left to say (every name is in).
 const NAMES_LOADING: &str =
