@@ -275,9 +275,8 @@ fn nothing_due_or_a_credit_alone_is_no_debt_but_an_unreadable_amount_is() {
     let due = |customer: &str| {
         let mut b = booking("b", TODAY, TODAY, None, None);
         b.customer_id = Some(customer.into());
-        open.due(&b).map(|t| {
-            owed_text(&t, |c, d| format!("{c} {d}"), |n| format!("{n} unreadable"))
-        })
+        open.due(&b)
+            .map(|t| owed_text(&t, |c, d| format!("{c} {d}"), |n| format!("{n} unreadable")))
     };
     assert_eq!(due("c-mixed").as_deref(), Some("CHF 10.00"));
     assert_eq!(due("c-unread").as_deref(), Some("1 unreadable"));

@@ -68,11 +68,20 @@ pub fn NotFound(
     #[prop(into)]
     back_href: String,
     #[prop(into)] back_label: String,
+    /// Inside a page that has its heading already (a customer's); else the message is the
+    /// page's heading, so heading navigation finds it (it was a paragraph: no heading at all).
+    #[prop(optional)]
+    under_heading: bool,
 ) -> impl IntoView {
     announce(message.clone());
+    let message = if under_heading {
+        view! { <p class="kd-state__message">{message}</p> }.into_any()
+    } else {
+        view! { <h1 class="kd-state__message">{message}</h1> }.into_any()
+    };
     view! {
         <div class="kd-state kd-state--not-found">
-            <p class="kd-state__message">{message}</p>
+            {message}
             <a class="kd-button kd-button--quiet" href=back_href>{back_label}</a>
         </div>
     }

@@ -144,10 +144,11 @@ pub fn BoardPage() -> impl IntoView {
             aria-labelledby="kd-board-title"
         >
             <header class="kd-page__head kd-board__head">
-                // The space keeps the words apart in the heading's text (the title, an
-                // accessible name), where the date's own line does not.
+                // The hidden ": " keeps the words apart in the heading's text (the tab's
+                // title, an accessible name), where the date's own line does not: a space
+                // alone read "Today Monday, December 7".
                 <h1 id="kd-board-title">
-                    {what}" "
+                    {what}<span class="kd-visually-hidden">": "</span>
                     <span class="kd-board__date">
                         {move || {
                             // The tab's title follows the day shown: Previous / Next change
@@ -158,7 +159,7 @@ pub fn BoardPage() -> impl IntoView {
                             show_day(day.to_string());
                             let label = day_label(day);
                             if standalone {
-                                crate::a11y::set_title(&format!("{} {label}", what()));
+                                crate::a11y::set_title(&format!("{}: {label}", what()));
                             }
                             label
                         }}

@@ -162,6 +162,7 @@ fn named_by_invoices(
                     message=(t.no_records_for_customer)(&id)
                     back_href=back_href.clone()
                     back_label=t.all_invoices
+                    under_heading=true
                 />
             }
             .into_any();

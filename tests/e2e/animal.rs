@@ -186,6 +186,19 @@ async fn animal_without_vaccinations_says_so_and_unknown_animal_is_not_found() {
         b.goto(&format!("{url}/animals/v-404")).await;
         b.wait_text(".kd-state--not-found", "No animal with id v-404.")
             .await;
+        // The message is the page's one heading (heading navigation found none) and the
+        // tab's title.
+        let heading = "return [document.querySelectorAll('h1').length, \
+             document.querySelector('h1').textContent, document.title];";
+        let heading = crate::places::js(&b, heading).await;
+        assert_eq!(
+            heading,
+            json!([
+                1,
+                "No animal with id v-404.",
+                "No animal with id v-404. · Kennel Desk"
+            ])
+        );
         b.click(".kd-state--not-found a[href='/bookings']").await;
         b.wait_text(".kd-table--bookings tbody", "s-now").await;
     })

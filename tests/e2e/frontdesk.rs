@@ -409,8 +409,8 @@ async fn board_lanes_counts_and_flags_for_today_and_another_day() {
         b.wait_text("[data-booking='b-arr1'] .kd-card__care-full", "\"with food\"").await;
         assert_eq!(js(&b, marker).await, json!("\"▾\" / \"\""));
 
-        // The tab's title is the heading, its words apart ("Today Friday, …", not
-        // "TodayFriday, …"), and follows the day without a navigation.
+        // The tab's title is the heading, its words apart ("Today: Friday, …", not
+        // "TodayFriday, …" nor "Today Friday, …"), and follows the day without a navigation.
         let title_is_heading = "const h = document.querySelector('#kd-board-title');
              const words = h.textContent.split(/\\s+/).filter(Boolean).join(' ');
              return [h.querySelector('.kd-board__date').textContent, document.title === words + ' · Kennel Desk'];";
@@ -420,7 +420,7 @@ async fn board_lanes_counts_and_flags_for_today_and_another_day() {
             js(&b, "return document.title;")
                 .await
                 .as_str()
-                .is_some_and(|t| t.starts_with("Today ") && !t.starts_with("Today ·")),
+                .is_some_and(|t| t.starts_with("Today: ") && !t.starts_with("Today: ·")),
             "today's title"
         );
 
@@ -432,7 +432,7 @@ async fn board_lanes_counts_and_flags_for_today_and_another_day() {
         assert_eq!(later_title[1], json!(true), "{later_title}");
         assert_ne!(later_title[0], today_title[0], "another day in the heading");
         assert!(
-            js(&b, "return document.title;").await.as_str().is_some_and(|t| t.starts_with("Board ")),
+            js(&b, "return document.title;").await.as_str().is_some_and(|t| t.starts_with("Board: ")),
             "the title says Board for another day"
         );
         let query = b.client.current_url().await.expect("url").query().unwrap_or_default().to_string();
