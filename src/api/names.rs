@@ -64,6 +64,9 @@ pub struct NameIndex {
     pub total: RwSignal<usize>,
     /// Animals that could not be loaded (not found, or failed): they stay unknown.
     pub failed: RwSignal<usize>,
+    /// Of those, the ones that failed in a way that passes, to be asked again: only they may
+    /// still come (a 404 never will).
+    pub retrying: RwSignal<usize>,
     shared: Arc<Shared>,
 }
 
@@ -97,6 +100,7 @@ impl NameIndex {
             loaded: RwSignal::new(0),
             total: RwSignal::new(0),
             failed: RwSignal::new(0),
+            retrying: RwSignal::new(0),
             shared,
         }
     }
@@ -144,6 +148,7 @@ impl NameIndex {
             let n = lock(&self.shared.entries).len();
             self.loaded.set(n);
             self.failed.set(self.shared.failed.load(Ordering::Relaxed));
+            self.retrying.set(lock(&self.shared.waiting).len());
             self.version.update(|v| *v += 1);
         }
     }

@@ -426,7 +426,10 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
                 };
                 parts.push(failed_text(failed));
             }
-            if missing > 0 {
+            // Once every look-up is done and none is to be asked again, the names still
+            // unknown are the ones that could not be loaded, said above: "not known yet"
+            // beside them stayed on screen for good after a 404.
+            if missing > 0 && (loading || names.retrying.get() > 0) {
                 parts.push((t.names_missing)(missing));
             }
             parts.join(" · ")

@@ -1588,6 +1588,38 @@ async fn the_name_index_asks_again_for_an_animal_the_service_failed() {
     server.stop().await;
 }
 
+/// An animal the service does not know (404) is not asked again, so under a sort by name
+/// the line says it could not be loaded, and no more: it also said "1 name is not known yet:
+/// results by name may be incomplete" for as long as the page was open.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_animal_the_service_does_not_know_is_not_said_to_be_coming() {
+    let data = Dataset::generate(200, today());
+    let animal = data.bookings.last().expect("a booking")["animalId"]
+        .as_str()
+        .expect("an animal id")
+        .to_string();
+    let server = serve(data, Some(dist()), Faults::default()).await;
+    let (url, faults) = (server.url(), server.faults());
+    scenario(|b| async move {
+        faults.set(
+            FaultSettings::fault(Fault::Status(404)).on_path(&format!("/api/animals/{animal}")),
+        );
+        b.goto(&format!("{url}/bookings?status=all&sort=animal"))
+            .await;
+        eventually("only the failure said", || async {
+            js(
+                &b,
+                "return document.querySelector('.kd-names')?.textContent;",
+            )
+            .await
+                == json!("1 name could not be loaded")
+        })
+        .await;
+    })
+    .await;
+    server.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_failed_list_on_screen_is_asked_again_when_the_network_returns() {
     let page = build_with("e2e-online", &[("refresh-secs", "3600")]);
