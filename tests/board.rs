@@ -25,6 +25,24 @@ fn booking(id: &str, from: &str, to: &str, status: Option<&str>, time: Option<&s
         .remove(0)
 }
 
+/// Neither date readable and no known status: on no day's board, and counted so the board
+/// can say so. A known status still places it on today's; one readable date on its day.
+#[test]
+fn bookings_without_a_readable_date_or_known_status_are_counted_as_on_no_board() {
+    let list = [
+        booking("1", "10", "12", Some("3"), None),
+        booking("2", "", "soon", None, None),
+        booking("3", "10", "12", Some("in_house"), None),
+        booking("4", "2026-11-20", "12", Some("waitlisted"), None),
+        booking("5", "x", TODAY, None, None),
+    ];
+    assert_eq!(unplaceable(&list), 2);
+    assert_eq!(
+        board(&list, day(TODAY), day(TODAY)),
+        [vec![], vec![2], vec![4]]
+    );
+}
+
 #[test]
 fn days_parse_format_and_count() {
     assert_eq!(day("2026-11-22").to_string(), "2026-11-22");

@@ -36,6 +36,15 @@ pub const DE: Texts = Texts {
         1 => "1 Buchung konnte nicht gelesen werden und wird nicht angezeigt.".into(),
         n => format!("{n} Buchungen konnten nicht gelesen werden und werden nicht angezeigt."),
     },
+    unplaceable_bookings: |n| match n {
+        1 => "1 Buchung hat kein lesbares Datum und keinen bekannten Status: kein Tagesplan \
+              zeigt sie. Die Buchungsliste zeigt sie."
+            .into(),
+        n => format!(
+            "{n} Buchungen haben kein lesbares Datum und keinen bekannten Status: kein \
+             Tagesplan zeigt sie. Die Buchungsliste zeigt sie."
+        ),
+    },
     rejected_invoices: |n| match n {
         1 => "1 Rechnung konnte nicht gelesen werden und wird nicht angezeigt.".into(),
         n => format!("{n} Rechnungen konnten nicht gelesen werden und werden nicht angezeigt."),

@@ -32,6 +32,15 @@ pub const EN: Texts = Texts {
         1 => "1 of the bookings could not be read and is not shown.".into(),
         n => format!("{n} of the bookings could not be read and are not shown."),
     },
+    unplaceable_bookings: |n| match n {
+        1 => "1 booking has no date the board can read and no known status: no day's board \
+              shows it. The booking list does."
+            .into(),
+        n => format!(
+            "{n} bookings have no date the board can read and no known status: no day's board \
+             shows them. The booking list does."
+        ),
+    },
     rejected_invoices: |n| match n {
         1 => "1 of the invoices could not be read and is not shown.".into(),
         n => format!("{n} of the invoices could not be read and are not shown."),

@@ -70,6 +70,8 @@ pub struct Texts {
     /// (error message, time): a failed refresh over data read back from the browser's store.
     pub refresh_failed_stored: fn(&str, &str) -> String,
     pub rejected_bookings: fn(usize) -> String,
+    /// On the board: bookings with neither date readable nor a known status.
+    pub unplaceable_bookings: fn(usize) -> String,
     pub rejected_invoices: fn(usize) -> String,
     pub details: &'static str,
     /// (position, id): "record 3 (id b-1)".

@@ -157,6 +157,21 @@ pub fn lane(b: &Booking, day: Day, today: Day) -> Option<Lane> {
     }
 }
 
+/// Bookings no day's board can place: neither date can be read and no known status says
+/// where they are. The board says how many, so that a list whose dates all fail to read (a
+/// service sending numbers) is not a silently empty board.
+pub fn unplaceable(bookings: &[Booking]) -> usize {
+    let undated = |d: &Option<String>| d.as_deref().and_then(Day::parse).is_none();
+    bookings
+        .iter()
+        .filter(|b| {
+            matches!(b.status, BookingStatus::Other(_) | BookingStatus::Missing)
+                && undated(&b.from)
+                && undated(&b.to)
+        })
+        .count()
+}
+
 /// The day's board: for each lane, the bookings (indices) in time-of-day order.
 pub fn board(bookings: &[Booking], day: Day, today: Day) -> [Vec<usize>; 3] {
     let mut lanes: [Vec<usize>; 3] = Default::default();

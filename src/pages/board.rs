@@ -9,7 +9,8 @@ use crate::components::query_view::Role;
 use crate::components::{query_view_and, EmptyState, RejectedNotice};
 use crate::i18n::t;
 use crate::model::board::{
-    board, by_location, ends_today_in_house, late_pickup, owed_text, Day, Lane, OpenInvoices,
+    board, by_location, ends_today_in_house, late_pickup, owed_text, unplaceable, Day, Lane,
+    OpenInvoices,
 };
 use crate::model::{Booking, Invoice, List};
 use leptos::prelude::*;
@@ -308,6 +309,13 @@ pub(super) fn DayBoard(
     let owed = owed_map(list.clone(), invoices, lanes);
     let rejected = list.rejected.clone();
     let t = t();
+    // Once per answer: it depends on no day.
+    let unplaced = match unplaceable(&list.items) {
+        0 => None,
+        n => Some(
+            view! { <p class="kd-notice kd-notice--warn kd-unplaced">{(t.unplaceable_bookings)(n)}</p> },
+        ),
+    };
     let card = {
         let list = list.clone();
         move |i: usize, double_booked: bool| {
@@ -415,6 +423,7 @@ pub(super) fn DayBoard(
     };
     view! {
         <RejectedNotice rejected summary=t.rejected_bookings/>
+        {unplaced}
         {run_cards_view}
         <div class="kd-lanes" class:kd-lanes--locations=move || locations.get()>
             {move || if locations.get() { locations_view().into_any() } else { lanes_view().into_any() }}

@@ -249,6 +249,30 @@ async fn fault_wrong_types_are_shown_as_text_or_named() {
     server.stop().await;
 }
 
+/// A service that sends numbers for the dates and statuses: no booking can be placed on a
+/// day, and the board says how many it cannot show rather than stand silently empty.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_of_unreadable_dates_says_what_it_cannot_show() {
+    let server = serve(fixture(), Some(dist()), Faults::default()).await;
+    let (url, faults) = (server.url(), server.faults());
+    let total = fixture().bookings.len();
+    scenario(|b| async move {
+        faults.set(FaultSettings::fault(Fault::WrongTypes).on_path("/api/bookings"));
+        b.goto(&format!("{url}/")).await;
+        b.wait_text(".kd-board .kd-unplaced", "have no date the board can read")
+            .await;
+        // Every booking is either said there or among those that could not be read at all
+        // (a care note sent as an object), and none is on the board.
+        let counts = "const n = s => parseInt(document.querySelector(s)?.textContent ?? '0', 10); \
+            return [n('.kd-board .kd-unplaced') + n('.kd-board details.kd-notice--warn summary'), \
+                    document.querySelectorAll('.kd-board .kd-card').length];";
+        assert_eq!(js(&b, counts).await, json!([total, 0]));
+        assert_no_panic(&b).await;
+    })
+    .await;
+    server.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn transient_failures_are_retried_with_backoff_but_4xx_never() {
     let server = serve(fixture(), Some(dist()), Faults::default()).await;
