@@ -333,14 +333,28 @@ pub(super) fn DayBoard(
         }
     };
     let lanes_view = {
-        let card = card.clone();
+        let (card, list) = (card.clone(), list.clone());
         move || {
+            // The stays that clash with another in their location, flagged in the lanes too:
+            // only the location view did, and the board opens on the lanes. Tracked, so the
+            // lanes are built again when the board changes (another day; a new answer builds
+            // a new board anyway): keyed by the flag too, or in a memo of their own, the
+            // lanes took a second copy of the keyed list's or the memo's code (1.9-2.4 KB
+            // brotli of wasm).
+            let clashes: Vec<usize> = lanes.with(|l| {
+                let on_board: Vec<usize> = l.iter().flatten().copied().collect();
+                by_location(&list.items, &on_board, day.get_untracked())
+                    .into_iter()
+                    .flat_map(|g| g.double_booked)
+                    .collect()
+            });
+            let clashes = Arc::new(clashes);
             Lane::ALL
                 .iter()
                 .enumerate()
                 .map(|(n, &lane)| {
                     let rows = Signal::derive(move || lanes.with(|l| l[n].clone()));
-                    let card = card.clone();
+                    let (card, clashes) = (card.clone(), clashes.clone());
                     view! {
                         <section class=format!("kd-lane kd-lane--{}", lane.css()) aria-label=t.lane(lane)>
                             <h2 class="kd-lane__title">
@@ -352,7 +366,7 @@ pub(super) fn DayBoard(
                             {move || rows.with(Vec::is_empty).then(|| view! {
                                 <p class="kd-lane__empty">{t.nobody}</p>
                             })}
-                            <For each=move || rows.get() key=|i| *i children=move |i| card(i, false)/>
+                            <For each=move || rows.get() key=|i| *i children=move |i| card(i, clashes.contains(&i))/>
                         </section>
                     }
                 })

@@ -498,6 +498,9 @@ async fn board_lanes_counts_and_flags_for_today_and_another_day() {
         );
         b.click(".kd-runcards-toggle").await;
 
+        // The lanes flag the two stays in Run 2 that overlap today, as the location view does
+        // (only it did, and the board opens on the lanes).
+        wait_for("double-booked in the lanes", vec!["b-in1".to_string(), "b-in2".to_string()], || flagged(&b, "double")).await;
         // The location view: Run 2 holds two stays that overlap today.
         b.goto(&format!("{url}/board?view=locations")).await;
         let clash = b.wait_text(".kd-location--clash", "Run 2").await;
