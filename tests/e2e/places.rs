@@ -1287,6 +1287,44 @@ async fn embed_page_hosts_the_app_with_hash_routing_and_leaves_the_host_alone() 
     server.stop().await;
 }
 
+/// A host page with a fixed header and footer of its own tells the app their heights
+/// (`--kd-top`, `--kd-bottom`): the offline banner and the invoice totals, both sticky,
+/// stop there and stay in sight. Without them they slid under the host's bars.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hosts_fixed_bars_keep_the_offline_banner_and_the_totals_in_sight() {
+    let server = serve(fixture(), Some(dist()), Faults::default()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        // Short enough that the list scrolls under both bars (the totals stick from 36 em high).
+        emulate(&b, Size("short", 1280, 620), false).await;
+        b.goto(&format!("{url}/embed.html#/invoices?status=all")).await;
+        b.wait_text("#kennel-desk .kd-table--invoices tbody", "INV-2026-0001").await;
+        // The host's bars: 70 px at the top, 50 at the bottom, over everything.
+        let bars = "const bar = (css) => { const e = document.createElement('div'); \
+              e.style.cssText = 'position:fixed;left:0;right:0;z-index:10;background:#333;' + css; \
+              document.body.append(e); }; \
+            bar('top:0;height:70px'); bar('bottom:0;height:50px'); \
+            const app = document.querySelector('#kennel-desk'); \
+            app.style.setProperty('--kd-top', '70px'); app.style.setProperty('--kd-bottom', '50px'); \
+                        window.dispatchEvent(new Event('offline')); return 0;";
+        js(&b, bars).await;
+        b.wait_text("#kennel-desk .kd-notice--offline", "Offline").await;
+        // The app's top 20 px into the window: the banner's own place is under the host's
+        // top bar, and the totals' below the window.
+        let scroll = "const top = document.querySelector('#kennel-desk').getBoundingClientRect().top; \
+            window.scrollTo(0, scrollY + top - 20); return 0;";
+        js(&b, scroll).await;
+        let places = "await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))); \
+            const r = s => document.querySelector(s).getBoundingClientRect(); \
+            return [Math.round(r('#kennel-desk .kd-notice--offline').top), \
+                    Math.round(innerHeight - r('#kennel-desk .kd-totals--list').bottom)];";
+        assert_eq!(js(&b, places).await, json!([70, 50]), "[banner top, totals above the bottom]");
+        js(&b, "window.dispatchEvent(new Event('online')); return 0;").await;
+    })
+    .await;
+    server.stop().await;
+}
+
 /// Many intranet systems write a `<base href>` into their pages. A bare `#/…` link resolves
 /// against it, and each of the app's links loaded the base's page in place of the host's:
 /// they now carry the host page's path and query, and stay on it.
