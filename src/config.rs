@@ -275,15 +275,18 @@ pub fn read(mount: Option<&web_sys::HtmlElement>) -> Config {
 #[cfg(target_arch = "wasm32")]
 fn page_under_base(document: &web_sys::Document) -> String {
     let without_fragment = |url: String| url.split('#').next().unwrap_or_default().to_string();
-    let (Ok(Some(base)), Ok(here)) = (document.base_uri(), document.url()) else {
+    // The window's location, as the router reads it: the document's own bindings for its
+    // URL and location would be two more imports of the glue.
+    let (Ok(Some(base)), Some(location)) =
+        (document.base_uri(), web_sys::window().map(|w| w.location()))
+    else {
         return String::new();
     };
-    if without_fragment(base) == without_fragment(here) {
+    let part = |p: Result<String, _>| p.unwrap_or_default();
+    if without_fragment(base) == without_fragment(part(location.href())) {
         return String::new();
     }
-    let location = document.location();
-    let part = |p: Result<String, _>| p.unwrap_or_default();
-    location.map_or_else(String::new, |l| part(l.pathname()) + &part(l.search()))
+    part(location.pathname()) + &part(location.search())
 }
 
 /// Whether the mount element is the whole page: `<body>` itself, or the only thing in it
