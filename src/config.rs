@@ -69,7 +69,7 @@ pub struct Config {
     /// The language asked for (`data-lang`), as written; `i18n::choose` decides what it
     /// means, and falls back to the browser's languages when the app does not speak it.
     pub lang: Option<String>,
-    /// Hash routing only: the page's own path and query, put before each `#/…` link when
+    /// Hash routing only: the page's own address, put before each `#/…` link when
     /// the host page has a `<base href>` elsewhere, against which a bare fragment link
     /// resolves and leaves the page (many intranet systems write one). Empty otherwise.
     pub hash_page: String,
@@ -269,24 +269,25 @@ pub fn read(mount: Option<&web_sys::HtmlElement>) -> Config {
     }
 }
 
-/// The page's path and query when the document's base URL is not the page itself (a
-/// `<base href>`), else empty: see [`Config::hash_page`]. Read once at start; a host that
-/// later moves to another path by `pushState` keeps its base too, so that case is rare.
+/// The page's address without its fragment when the document's base URL is not the page
+/// itself (a `<base href>`), else empty: see [`Config::hash_page`]. Read once at start; a
+/// host that later moves to another path by `pushState` keeps its base too, so that case is
+/// rare. The whole address, not its path and query: an `about:srcdoc` frame has no path.
 #[cfg(target_arch = "wasm32")]
 fn page_under_base(document: &web_sys::Document) -> String {
-    let without_fragment = |url: String| url.split('#').next().unwrap_or_default().to_string();
     // The window's location, as the router reads it: the document's own bindings for its
     // URL and location would be two more imports of the glue.
-    let (Ok(Some(base)), Some(location)) =
-        (document.base_uri(), web_sys::window().map(|w| w.location()))
-    else {
+    let (Ok(Some(base)), Some(Ok(here))) = (
+        document.base_uri(),
+        web_sys::window().map(|w| w.location().href()),
+    ) else {
         return String::new();
     };
-    let part = |p: Result<String, _>| p.unwrap_or_default();
-    if without_fragment(base) == without_fragment(part(location.href())) {
+    let page = here.split('#').next().unwrap_or_default();
+    if base.split('#').next() == Some(page) {
         return String::new();
     }
-    part(location.pathname()) + &part(location.search())
+    page.to_string()
 }
 
 /// Whether the mount element is the whole page: `<body>` itself, or the only thing in it

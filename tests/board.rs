@@ -35,12 +35,22 @@ fn bookings_without_a_readable_date_or_known_status_are_counted_as_on_no_board()
         booking("3", "10", "12", Some("in_house"), None),
         booking("4", "2026-11-20", "12", Some("waitlisted"), None),
         booking("5", "x", TODAY, None, None),
+        // Ends before it begins: rule 1 keeps it off every day, whatever its status.
+        booking("6", TODAY, "2026-11-20", Some("in_house"), None),
     ];
-    assert_eq!(unplaceable(&list), 2);
-    assert_eq!(
-        board(&list, day(TODAY), day(TODAY)),
-        [vec![], vec![2], vec![4]]
-    );
+    assert_eq!(unplaceable(&list), 3);
+    // Counted exactly when no day's board has it: on its dates' days and today.
+    let today = day(TODAY);
+    for (i, b) in list.iter().enumerate() {
+        let days = [b.from.as_deref(), b.to.as_deref()].map(|d| d.and_then(Day::parse));
+        let placed = days
+            .into_iter()
+            .flatten()
+            .chain([today])
+            .any(|d| lane(b, d, today).is_some());
+        assert_eq!(placed, ![0, 1, 5].contains(&i), "booking {}", b.id);
+    }
+    assert_eq!(board(&list, today, today), [vec![], vec![2], vec![4]]);
 }
 
 #[test]

@@ -54,7 +54,8 @@ async fn host_page(dist: PathBuf, query: Option<String>) -> Response {
 fn base_href(query: &str) -> Option<&str> {
     let base = query.split('&').find_map(|p| p.strip_prefix("base="))?;
     let plain = |c: char| c.is_ascii_alphanumeric() || "/-_.".contains(c);
-    (base.starts_with('/') && base.chars().all(plain)).then_some(base)
+    // A path on this origin: `//host/` would be another origin's.
+    (base.starts_with('/') && !base.starts_with("//") && base.chars().all(plain)).then_some(base)
 }
 
 /// The tags of `index.html` that load the app: its stylesheet and preload links and its
@@ -98,6 +99,7 @@ mod tests {
         assert_eq!(base_href("x=1&base=/a/b.html"), Some("/a/b.html"));
         assert_eq!(base_href("base=/a\"><script>"), None);
         assert_eq!(base_href("base=http://x/"), None);
+        assert_eq!(base_href("base=//evil.example/"), None);
         assert_eq!(base_href("x=1"), None);
     }
 

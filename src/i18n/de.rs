@@ -37,12 +37,12 @@ pub const DE: Texts = Texts {
         n => format!("{n} Buchungen konnten nicht gelesen werden und werden nicht angezeigt."),
     },
     unplaceable_bookings: |n| match n {
-        1 => "1 Buchung hat kein lesbares Datum und keinen bekannten Status: kein Tagesplan \
-              zeigt sie. Die Buchungsliste zeigt sie."
+        1 => "1 Buchung hat keine Daten und keinen Status, nach denen der Tagesplan sie \
+              einordnen kann: Sie steht auf keinem Tagesplan, nur in der Buchungsliste."
             .into(),
         n => format!(
-            "{n} Buchungen haben kein lesbares Datum und keinen bekannten Status: kein \
-             Tagesplan zeigt sie. Die Buchungsliste zeigt sie."
+            "{n} Buchungen haben keine Daten und keinen Status, nach denen der Tagesplan sie \
+             einordnen kann: Sie stehen auf keinem Tagesplan, nur in der Buchungsliste."
         ),
     },
     rejected_invoices: |n| match n {

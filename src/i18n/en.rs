@@ -33,12 +33,12 @@ pub const EN: Texts = Texts {
         n => format!("{n} of the bookings could not be read and are not shown."),
     },
     unplaceable_bookings: |n| match n {
-        1 => "1 booking has no date the board can read and no known status: no day's board \
-              shows it. The booking list does."
+        1 => "1 booking has no dates or status the board can place it by: no day's board shows \
+              it, only the booking list."
             .into(),
         n => format!(
-            "{n} bookings have no date the board can read and no known status: no day's board \
-             shows them. The booking list does."
+            "{n} bookings have no dates or status the board can place them by: no day's board \
+             shows them, only the booking list."
         ),
     },
     rejected_invoices: |n| match n {

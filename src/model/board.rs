@@ -157,17 +157,18 @@ pub fn lane(b: &Booking, day: Day, today: Day) -> Option<Lane> {
     }
 }
 
-/// Bookings no day's board can place: neither date can be read and no known status says
-/// where they are. The board says how many, so that a list whose dates all fail to read (a
-/// service sending numbers) is not a silently empty board.
+/// Bookings no day's board can place ([`lane`] is `None` on every day): neither date can
+/// be read and no known status says where they are, or the stay ends before it begins. The
+/// board says how many, so that a list whose dates all fail to read (a service sending
+/// numbers) is not a silently empty board.
 pub fn unplaceable(bookings: &[Booking]) -> usize {
-    let undated = |d: &Option<String>| d.as_deref().and_then(Day::parse).is_none();
+    let read = |d: &Option<String>| d.as_deref().and_then(Day::parse);
     bookings
         .iter()
-        .filter(|b| {
-            matches!(b.status, BookingStatus::Other(_) | BookingStatus::Missing)
-                && undated(&b.from)
-                && undated(&b.to)
+        .filter(|b| match (read(&b.from), read(&b.to)) {
+            (Some(from), Some(to)) => from > to,
+            (None, None) => matches!(b.status, BookingStatus::Other(_) | BookingStatus::Missing),
+            _ => false,
         })
         .count()
 }

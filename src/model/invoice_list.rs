@@ -244,8 +244,9 @@ pub fn select_invoice_rows(
 ) -> Vec<usize> {
     let needle = fold(filter.search.trim());
     let customer = fold(filter.customer.trim());
-    let bound = |s: &str| date_bound(s).and_then(Day::parse_field);
-    let (from, to) = super::listing::in_order(bound(&filter.from), bound(&filter.to));
+    // Read as the date field holds it (`date_bound`'s rule), as days.
+    let (from, to) =
+        super::listing::in_order(Day::parse_field(&filter.from), Day::parse_field(&filter.to));
     let mut picked: Vec<usize> = invoices
         .iter()
         .enumerate()
@@ -295,7 +296,7 @@ fn compare(a: &Invoice, b: &Invoice, sort: Sort) -> Ordering {
     let primary = match sort.key {
         // A date that cannot be read goes last with the missing ones: as text, "not a
         // date" came first under "Newest first", the list's default.
-        SortKey::Date => missing_last(readable_date(a), readable_date(b), sort.descending),
+        SortKey::Date => by_date(a, b, sort.descending),
         SortKey::Number => missing_last(
             Some(a.display_number()),
             Some(b.display_number()),
@@ -315,16 +316,29 @@ fn compare(a: &Invoice, b: &Invoice, sort: Sort) -> Ordering {
             })
         }
     };
-    // Ties: newest first, then by number, so the order never depends on the service's.
+    // Ties: newest first (the dates that cannot be read after, among themselves as text),
+    // then by number, so the order never depends on the service's.
     primary
+        .then_with(|| by_date(a, b, true))
         .then_with(|| b.date.cmp(&a.date))
         .then_with(|| natural_cmp(a.display_number(), b.display_number()))
         .then_with(|| a.id.cmp(&b.id))
 }
 
-/// The invoice's date when it names a day, time after it or not.
-fn readable_date(invoice: &Invoice) -> Option<&str> {
-    invoice.date.as_deref().filter(|d| Day::parse(d).is_some())
+/// By the day an invoice's date names, then by its time (the text after the day); a date
+/// that names no day, or none, last in either direction, as a missing value is.
+fn by_date(a: &Invoice, b: &Invoice, descending: bool) -> Ordering {
+    fn key(i: &Invoice) -> Option<(Day, &str)> {
+        let text = i.date.as_deref()?.trim();
+        Some((Day::parse(text)?, text))
+    }
+    match (key(a), key(b)) {
+        (Some(x), Some(y)) if descending => y.cmp(&x),
+        (Some(x), Some(y)) => x.cmp(&y),
+        (Some(_), None) => Ordering::Less,
+        (None, Some(_)) => Ordering::Greater,
+        (None, None) => Ordering::Equal,
+    }
 }
 
 /// Compares two optional texts (numbers inside compared as numbers); a missing value goes

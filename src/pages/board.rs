@@ -337,13 +337,13 @@ pub(super) fn DayBoard(
         move || {
             // The stays that clash with another in their location, flagged in the lanes too:
             // only the location view did, and the board opens on the lanes. Tracked, so the
-            // lanes are built again when the board changes (another day; a new answer builds
-            // a new board anyway): keyed by the flag too, or in a memo of their own, the
+            // lanes are built again when the board or the day changes (a new answer builds a
+            // new board anyway; a day may have the lanes of another and other clashes): keyed by the flag too, or in a memo of their own, the
             // lanes took a second copy of the keyed list's or the memo's code (1.9-2.4 KB
             // brotli of wasm).
             let clashes: Vec<usize> = lanes.with(|l| {
                 let on_board: Vec<usize> = l.iter().flatten().copied().collect();
-                by_location(&list.items, &on_board, day.get_untracked())
+                by_location(&list.items, &on_board, day.get())
                     .into_iter()
                     .flat_map(|g| g.double_booked)
                     .collect()

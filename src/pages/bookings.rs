@@ -426,10 +426,12 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
                 };
                 parts.push(failed_text(failed));
             }
-            // Once every look-up is done and none is to be asked again, the names still
-            // unknown are the ones that could not be loaded, said above: "not known yet"
-            // beside them stayed on screen for good after a 404.
-            if missing > 0 && (loading || names.retrying.get() > 0) {
+            // Once every look-up is done and none is to be asked again, names still unknown
+            // are the ones that could not be loaded, said above, as long as there are no more
+            // of them than that ("not known yet" beside them stayed for good after a 404);
+            // more are animals a later refresh brought, which the index does not look up.
+            let retrying = names.retrying.get();
+            if missing > 0 && (loading || retrying > 0 || missing > failed - retrying.min(failed)) {
                 parts.push((t.names_missing)(missing));
             }
             parts.join(" · ")

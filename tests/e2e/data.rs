@@ -259,8 +259,11 @@ async fn a_board_of_unreadable_dates_says_what_it_cannot_show() {
     scenario(|b| async move {
         faults.set(FaultSettings::fault(Fault::WrongTypes).on_path("/api/bookings"));
         b.goto(&format!("{url}/")).await;
-        b.wait_text(".kd-board .kd-unplaced", "have no date the board can read")
-            .await;
+        b.wait_text(
+            ".kd-board .kd-unplaced",
+            "have no dates or status the board can place them by",
+        )
+        .await;
         // Every booking is either said there or among those that could not be read at all
         // (a care note sent as an object), and none is on the board.
         let counts = "const n = s => parseInt(document.querySelector(s)?.textContent ?? '0', 10); \

@@ -1353,6 +1353,23 @@ async fn embedded_under_a_base_href_the_apps_links_stay_on_the_host_page() {
         // Opened in a new tab, a link still names the host's page, not the base's.
         let href = js(&b, "return document.querySelector('#kennel-desk .kd-nav a').href;").await;
         assert_eq!(href, json!(format!("{url}/embed.html?base=/elsewhere/#/")));
+        // The app's own navigations too: a filter written into the address (the router's
+        // `pushState` resolved `#/…` against the base and moved the address bar there).
+        b.click_text("#kennel-desk .kd-nav a", "Bookings").await;
+        b.wait_text("#kennel-desk .kd-table--bookings tbody", "Bella").await;
+        b.client
+            .find(Locator::Css("#kennel-desk select[name='status']"))
+            .await
+            .expect("status filter")
+            .select_by_value("pickup")
+            .await
+            .expect("choose Going home");
+        b.wait_text("#kennel-desk .kd-count", "1 of").await;
+        assert_eq!(js(&b, place).await, json!([here[0], here[1], "#/bookings?status=pickup", true]));
+        // And after it, a link is still followed on the page.
+        b.click("#kennel-desk a.kd-row-link").await;
+        b.wait_text("#kennel-desk h1", "Booking").await;
+        assert_eq!(js(&b, "return [location.pathname, window.kdSamePage === true];").await, json!([here[0], true]));
     })
     .await;
     server.stop().await;

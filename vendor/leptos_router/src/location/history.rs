@@ -248,12 +248,17 @@ impl LocationProvider for BrowserUrl {
     fn complete_navigation(&self, loc: &LocationChange) {
         let history = window().history().unwrap();
         // Kennel Desk patch: with hash routing the route goes into the fragment, and the
-        // page's own path, query and scroll position stay as they are.
+        // page's own path, query and scroll position stay as they are. After the page's own
+        // address, not as a bare `#…`: `pushState` resolves a relative URL against the
+        // document's base, and a host page's `<base href>` elsewhere moved the address bar
+        // to the base's page (a base on another origin threw, below).
         let route = loc;
         let fragment;
         let loc = if super::hash_routing() {
+            let page = window().location().href().unwrap_or_default();
+            let page = page.split('#').next().unwrap_or_default();
             fragment = LocationChange {
-                value: format!("#{}", loc.value),
+                value: format!("{page}#{}", loc.value),
                 scroll: false,
                 ..loc.clone()
             };
@@ -282,15 +287,14 @@ impl LocationProvider for BrowserUrl {
                 .filter(|state| !state.is_undefined() || !same_path)
                 .or_else(|| history.state().ok())
                 .unwrap_or(JsValue::UNDEFINED);
-            history
-                .replace_state_with_url(&state, "", Some(&loc.value))
-                .unwrap();
+            // Kennel Desk patch: a URL the browser refuses (another origin) leaves the
+            // address as it is; unwrapped, it panicked and stopped the app.
+            let _ = history.replace_state_with_url(&state, "", Some(&loc.value));
         } else if add_to_stack {
             // push the "forward direction" marker
             let state = &loc.state.to_js_value();
-            history
-                .push_state_with_url(state, "", Some(&loc.value))
-                .unwrap();
+            // Kennel Desk patch: see the replace above.
+            let _ = history.push_state_with_url(state, "", Some(&loc.value));
         }
 
         // add this URL to the "path stack" for detecting back navigations, and
