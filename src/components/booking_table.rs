@@ -41,7 +41,13 @@ pub fn BookingTable(
     #[prop(optional)]
     start: Option<StoredValue<Option<usize>>>,
 ) -> impl IntoView {
-    let window = Window::new(rows, BOOKINGS_CARDS_BELOW_EM, BOOKINGS_ROW_GUESS_PX, start);
+    let window = Window::new(
+        rows,
+        name,
+        BOOKINGS_CARDS_BELOW_EM,
+        BOOKINGS_ROW_GUESS_PX,
+        start,
+    );
     let t = t();
     let th = move |col: BookingColumn| match sort {
         Some(control) => control.header(col, t.booking_column(col)).into_any(),

@@ -23,7 +23,7 @@ pub fn InvoiceTable(
     #[prop(optional)]
     start: Option<StoredValue<Option<usize>>>,
 ) -> impl IntoView {
-    let window = Window::new(rows, INVOICES_CARDS_BELOW_EM, TABLE_ROW_PX, start);
+    let window = Window::new(rows, name, INVOICES_CARDS_BELOW_EM, TABLE_ROW_PX, start);
     let t = crate::i18n::t();
     let each = move || window.keyed(source, |inv: &Invoice| inv.id.as_str());
     let row = move |i: usize| {

@@ -8,6 +8,8 @@ use crate::model::rows::{
 };
 use crate::model::List;
 use leptos::prelude::*;
+use leptos_router::hooks::use_location;
+use std::cell::RefCell;
 use std::hash::Hash;
 use std::sync::Arc;
 use std::time::Duration;
@@ -17,6 +19,20 @@ use wasm_bindgen::JsCast;
 /// Rows of a page, and added per "Show more": enough for a busy day, few enough that a list
 /// of 50 000 renders as fast as one of 200.
 pub const ROWS_PER_PAGE: usize = 200;
+
+thread_local! {
+    /// How many rows each table was left showing after "Show more", newest last: by history
+    /// entry (`history_entry`) and [`Window::place`], kept as `scroll` keeps places, for the
+    /// last [`crate::history_entry::KEPT`]. Back to a list past its first page built only
+    /// that page: the row opened from the second was not there to scroll to or focus. The
+    /// type of `a11y`'s links, so the list's code is shared.
+    static SHOWN: RefCell<Vec<(String, String, usize)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The key of the history entry in the address bar; embedded (no keys), its URL.
+fn entry() -> String {
+    crate::history_entry::key(|| window().location().href().unwrap_or_default())
+}
 
 /// Where a list page's table will start, for [`Window::new`]'s `start`: the top of the
 /// loading state inside `head` (the lines above the table, which the rows follow), read
@@ -110,6 +126,11 @@ pub struct Window {
     /// paint built 24 rows from the window's top where 8 showed (its rows start 311 px down).
     /// Whole px: a `StoredValue<Option<f64>>` of its own cost about 400 B of brotli wasm.
     start: Option<StoredValue<Option<usize>>>,
+    /// The route's path and the table's name, for [`SHOWN`]: a page may hold two tables,
+    /// and the page a link opens is built before the router pushes its entry, while the
+    /// address bar still holds the entry the link was followed from (whose list may have
+    /// been shown past its first page), so the entry alone would be the wrong one.
+    place: StoredValue<String>,
 }
 
 /// Rows in a screen before anything was measured.
@@ -182,17 +203,27 @@ struct Measure {
 }
 
 impl Window {
-    /// A window on `rows` of a table that turns into cards below `cards_below_em` (the
+    /// A window on `rows` of table `name` that turns into cards below `cards_below_em` (the
     /// stylesheet's breakpoint, in em of the app's default 16 px), whose rows are at least
-    /// `row_guess` px tall as a table.
+    /// `row_guess` px tall as a table. It shows as many pages as it was left showing on the
+    /// entry in the address bar ([`SHOWN`]: after Back or Forward), else one.
     pub fn new(
         rows: Signal<Vec<usize>>,
+        name: &str,
         cards_below_em: f64,
         row_guess: f64,
         start: Option<StoredValue<Option<usize>>>,
     ) -> Window {
+        let place = format!("{} {name}", use_location().pathname.get_untracked());
+        // The entry's key only for a table kept somewhere (it may write one into the entry).
+        let shown = SHOWN.with_borrow(|kept| {
+            let here = kept.iter().any(|k| k.1 == place).then(entry)?;
+            kept.iter()
+                .find(|k| k.0 == here && k.1 == place)
+                .map(|k| k.2)
+        });
         let window = Window {
-            shown: RwSignal::new(ROWS_PER_PAGE),
+            shown: RwSignal::new(shown.unwrap_or(ROWS_PER_PAGE)),
             rows,
             last: StoredValue::new(Vec::new()),
             changes: StoredValue::new(0),
@@ -210,6 +241,7 @@ impl Window {
             cards_below: cards_below_em * DEFAULT_EM_PX,
             row_guess,
             start,
+            place: StoredValue::new(place),
         };
         window.watch_end();
         window
@@ -469,10 +501,26 @@ impl Window {
         });
     }
 
+    /// Notes how many rows this table shows on the entry in the address bar ([`SHOWN`]), for
+    /// a Back or Forward to it.
+    fn note_shown(self) {
+        let shown = (entry(), self.place.get_value(), self.shown.get_untracked());
+        SHOWN.with_borrow_mut(|kept| {
+            // One per entry and table, newest last.
+            kept.retain(|k| k.0 != shown.0 || k.1 != shown.1);
+            kept.push(shown);
+            crate::history_entry::keep_recent(kept);
+        });
+    }
+
     /// The end marker, then "Showing 200 of 3 412 · Show more" while rows are past the page.
     /// `before_more` runs first when the button is pressed (the booking list's rows past its
     /// first page are in order only after a sort it runs at background priority).
     pub fn more(self, before_more: Option<Callback<()>>) -> impl IntoView {
+        // Past the first page again ([`SHOWN`]): those rows in order first, as a press would.
+        if let (true, Some(before)) = (self.shown.get_untracked() > ROWS_PER_PAGE, before_more) {
+            before.run(());
+        }
         let status = move || {
             let (limit, total) = (self.shown.get(), self.rows.with(Vec::len));
             (total > limit).then(|| {
@@ -499,7 +547,8 @@ impl Window {
                                 // down as rows came after a Tab had scrolled it into view).
                                 let screen = self.screen.get_value().max(10);
                                 self.reach.update_value(|r| *r = (*r).max(built + screen));
-                                self.shown.update(|s| *s += ROWS_PER_PAGE)
+                                self.shown.update(|s| *s += ROWS_PER_PAGE);
+                                self.note_shown();
                             }
                         >
                             {t().show_more}

@@ -1994,6 +1994,85 @@ async fn one_list_opened_twice_from_the_menu_keeps_each_entrys_place_and_row() {
     server.stop().await;
 }
 
+/// Back to a list shown past its first page ("Show more") builds that many pages again: the
+/// row opened from the second page is built, on screen where it was, and focused. Only the
+/// first 200 rows came back, the page at their bottom above "Show more", focus on the heading.
+/// The invoice list (the same `window`) does the same; a new visit from the menu (a new
+/// history entry) starts at one page.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn back_to_a_list_shown_past_its_first_page_brings_the_opened_row_back() {
+    let server = serve(
+        Dataset::generate(600, today()),
+        Some(dist()),
+        Faults::default(),
+    )
+    .await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.client.set_window_size(1024, 768).await.expect("window size");
+        // "Show more", down to row 397 (of the second page) by hand, opened; then Back.
+        let back_to_row_397 = |list: String, table: &'static str, heading: &'static str| {
+            let b = &b;
+            async move {
+                b.goto(&list).await;
+                let rows = format!("{table} tbody tr");
+                b.texts_scrolled(&rows, 200).await;
+                b.wait_text(".kd-more", "Showing 200 of 600").await;
+                // Mid-window: at the bottom edge, where WebDriver scrolls it, the invoice
+                // list's sticky totals would take the click.
+                js(b, "document.querySelector('.kd-more button').scrollIntoView({ block: 'center' }); return 0;").await;
+                b.click_text(".kd-more button", "Show more").await;
+                b.wait_text(".kd-more", "Showing 400 of 600").await;
+                b.texts_scrolled(&rows, 397).await;
+                let pick = format!(
+                    "const a = document.querySelectorAll('{rows}')[396].querySelector('a.kd-row-link');
+                     a.scrollIntoView({{ block: 'center' }}); a.setAttribute('data-picked', '');
+                     return a.getAttribute('href');"
+                );
+                let href = js(b, &pick).await.as_str().expect("row 397").to_string();
+                tokio::time::sleep(Duration::from_millis(300)).await;
+                let at = js(b, "return scrollY;").await.as_f64().expect("scrollY");
+                b.click("[data-picked]").await;
+                b.wait_text("h1", heading).await;
+
+                b.client.back().await.expect("back");
+                let state = format!(
+                    "const a = document.querySelector('{table} a.kd-row-link[href=\"{href}\"]');
+                     const r = a && a.getBoundingClientRect();
+                     return [Math.round(scrollY), !!r && r.top > 0 && r.bottom < innerHeight,
+                             document.activeElement === a];"
+                );
+                eventually("the opened row built, on screen where it was, focused", || async {
+                    let now = js(b, &state).await;
+                    now[1] == json!(true)
+                        && now[2] == json!(true)
+                        && (now[0].as_f64().unwrap_or(0.0) - at).abs() <= 1.0
+                })
+                .await;
+                b.wait_text(".kd-more", "Showing 400 of 600").await;
+            }
+        };
+        back_to_row_397(format!("{url}/bookings"), ".kd-table--bookings", "Booking b-").await;
+
+        // A new visit from the menu is a new entry: one page again.
+        b.client.forward().await.expect("forward");
+        b.wait_text("h1", "Booking b-").await;
+        b.click(".kd-nav a[href='/bookings']").await;
+        eventually("the list again", || query_is(&b, None)).await;
+        b.texts(".kd-table--bookings tbody tr", 10).await;
+        b.wait_text(".kd-more", "Showing 200 of 600").await;
+
+        back_to_row_397(
+            format!("{url}/invoices?status=all"),
+            ".kd-table--invoices",
+            "Invoice INV-",
+        )
+        .await;
+    })
+    .await;
+    server.stop().await;
+}
+
 /// Opens the first booking row whose link is well inside the window (clear of the header
 /// and the bottom edge) by a click, and waits for its page: the link's href.
 async fn open_a_row_on_screen(b: &Page) -> String {
