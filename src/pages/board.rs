@@ -338,9 +338,9 @@ pub(super) fn DayBoard(
             // The stays that clash with another in their location, flagged in the lanes too:
             // only the location view did, and the board opens on the lanes. Tracked, so the
             // lanes are built again when the board or the day changes (a new answer builds a
-            // new board anyway; a day may have the lanes of another and other clashes): keyed by the flag too, or in a memo of their own, the
-            // lanes took a second copy of the keyed list's or the memo's code (1.9-2.4 KB
-            // brotli of wasm).
+            // new board anyway; a day may have another's lanes but other clashes). Keyed by
+            // the flag too, or in a memo of their own, the lanes took a second copy of the
+            // keyed list's or the memo's code (1.9-2.4 KB brotli of wasm).
             let clashes: Vec<usize> = lanes.with(|l| {
                 let on_board: Vec<usize> = l.iter().flatten().copied().collect();
                 by_location(&list.items, &on_board, day.get())

@@ -1589,17 +1589,24 @@ pub(super) async fn every_name_in(b: &Page) {
     .await;
 }
 
+/// 200 generated bookings and the animal of the last, which the first screen does not show:
+/// only the name index asks for it.
+fn generated_and_last_animal() -> (Dataset, String) {
+    let data = Dataset::generate(200, today());
+    let animal = data.bookings.last().expect("a booking")["animalId"]
+        .as_str()
+        .expect("an animal id")
+        .to_string();
+    (data, animal)
+}
+
 /// The network is there (`navigator.onLine`) but the service fails one animal's look-up,
 /// retries included (a restart, a proxy without a route): the name index says so and asks
 /// again after a pause, so the animal's name comes once the service answers. Before, it
 /// stayed "1 name could not be loaded" (search and sort without it) until the next visit.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_name_index_asks_again_for_an_animal_the_service_failed() {
-    let data = Dataset::generate(200, today());
-    let animal = data.bookings.last().expect("a booking")["animalId"]
-        .as_str()
-        .expect("an animal id")
-        .to_string();
+    let (data, animal) = generated_and_last_animal();
     let server = serve(data, Some(dist()), Faults::default()).await;
     let (url, faults) = (server.url(), server.faults());
     scenario(|b| async move {
@@ -1620,11 +1627,7 @@ async fn the_name_index_asks_again_for_an_animal_the_service_failed() {
 /// results by name may be incomplete" for as long as the page was open.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_animal_the_service_does_not_know_is_not_said_to_be_coming() {
-    let data = Dataset::generate(200, today());
-    let animal = data.bookings.last().expect("a booking")["animalId"]
-        .as_str()
-        .expect("an animal id")
-        .to_string();
+    let (data, animal) = generated_and_last_animal();
     let server = serve(data, Some(dist()), Faults::default()).await;
     let (url, faults) = (server.url(), server.faults());
     scenario(|b| async move {

@@ -1326,8 +1326,8 @@ async fn a_hosts_fixed_bars_keep_the_offline_banner_and_the_totals_in_sight() {
 }
 
 /// Many intranet systems write a `<base href>` into their pages. A bare `#/…` link resolves
-/// against it, and each of the app's links loaded the base's page in place of the host's:
-/// they now carry the host page's path and query, and stay on it.
+/// against it, and each of the app's links loaded the base's page in place of the host's, as
+/// did the router's own writes of the fragment: both now name the host page's whole address.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn embedded_under_a_base_href_the_apps_links_stay_on_the_host_page() {
     let server = serve(fixture(), Some(dist()), Faults::default()).await;
