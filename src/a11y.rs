@@ -106,7 +106,8 @@ pub fn follow_navigation(
                     Some((href.clone(), links_to(&root, &href).position(|l| l == el)?))
                 });
             let path = pathname.get_untracked();
-            let entry = crate::history_entry::key(|| format!("{path}?{}", search.get_untracked()));
+            let page = || crate::history_entry::address(&path, &search.get_untracked());
+            let entry = crate::history_entry::key(page);
             Focus { path, entry, link }
         });
         FOLLOWED.with(|f| *f.last.borrow_mut() = noted);
@@ -114,7 +115,7 @@ pub fn follow_navigation(
     // The page's path. Its query too is tracked, for the focused link's entry (`rekey`).
     Effect::new(move |previous: Option<String>| {
         let path = pathname.get();
-        let page = format!("{path}?{}", search.get());
+        let page = crate::history_entry::address(&path, &search.get());
         if previous.as_deref() == Some(path.as_str()) {
             FOLLOWED.with(|f| f.rekey(&path, || crate::history_entry::key(|| page)));
         } else {

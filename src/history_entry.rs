@@ -77,6 +77,14 @@ pub fn key(url: impl FnOnce() -> String) -> String {
     }
 }
 
+/// A page's address as the router reads it, `path?query`: what stands in for an entry's
+/// key where none can be ours ([`key`]). One form for every keeper, so the scroll place, the
+/// link and the rows shown noted on one page are found under one name. The router's, not
+/// `location.href`: the router moves to a page before it writes the address bar.
+pub fn address(path: &str, query: &str) -> String {
+    format!("{path}?{query}")
+}
+
 /// Drops the oldest of `list` (newest last) beyond [`KEPT`].
 pub fn keep_recent<T>(list: &mut Vec<T>) {
     let over = list.len().saturating_sub(KEPT);

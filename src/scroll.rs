@@ -40,11 +40,8 @@ pub fn keep_places() {
     // By history entry, not URL: one list opened twice from the menu is two places.
     let key = move || {
         crate::history_entry::key(|| {
-            format!(
-                "{}?{}",
-                location.pathname.get_untracked(),
-                location.search.get_untracked()
-            )
+            let path = location.pathname.get_untracked();
+            crate::history_entry::address(&path, &location.search.get_untracked())
         })
     };
     if let Ok(history) = window().history() {

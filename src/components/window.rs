@@ -1,6 +1,7 @@
 //! The rows of a long table that are in the DOM: [`Window`], shared by every table.
 
 use crate::frame::after_paint;
+use crate::history_entry;
 use crate::i18n::t;
 use crate::model::rows::{
     common_prefix, first_row_guess, keyed_rows, rows_to, same_order, RowKey, DEFAULT_EM_PX,
@@ -23,15 +24,15 @@ pub const ROWS_PER_PAGE: usize = 200;
 thread_local! {
     /// How many rows each table was left showing after "Show more", newest last: by history
     /// entry (`history_entry`) and [`Window::place`], kept as `scroll` keeps places, for the
-    /// last [`crate::history_entry::KEPT`]. Back to a list past its first page built only
+    /// last [`history_entry::KEPT`]. Back to a list past its first page built only
     /// that page: the row opened from the second was not there to scroll to or focus. The
     /// type of `a11y`'s links, so the list's code is shared.
     static SHOWN: RefCell<Vec<(String, String, usize)>> = const { RefCell::new(Vec::new()) };
 }
 
-/// The key of the history entry in the address bar; embedded (no keys), its URL.
-fn entry() -> String {
-    crate::history_entry::key(|| window().location().href().unwrap_or_default())
+/// The key of the history entry in the address bar; embedded (no keys), the router's address.
+fn entry(path: Memo<String>, query: Memo<String>) -> String {
+    history_entry::key(|| history_entry::address(&path.get_untracked(), &query.get_untracked()))
 }
 
 /// Where a list page's table will start, for [`Window::new`]'s `start`: the top of the
@@ -131,6 +132,9 @@ pub struct Window {
     /// address bar still holds the entry the link was followed from (whose list may have
     /// been shown past its first page), so the entry alone would be the wrong one.
     place: StoredValue<String>,
+    /// The router's address, for the history entry's key where it has none (embedded).
+    path: Memo<String>,
+    query: Memo<String>,
 }
 
 /// Rows in a screen before anything was measured.
@@ -214,10 +218,15 @@ impl Window {
         row_guess: f64,
         start: Option<StoredValue<Option<usize>>>,
     ) -> Window {
-        let place = format!("{} {name}", use_location().pathname.get_untracked());
+        let location = use_location();
+        let (path, query) = (location.pathname, location.search);
+        let place = format!("{} {name}", path.get_untracked());
         // The entry's key only for a table kept somewhere (it may write one into the entry).
         let shown = SHOWN.with_borrow(|kept| {
-            let here = kept.iter().any(|k| k.1 == place).then(entry)?;
+            let here = kept
+                .iter()
+                .any(|k| k.1 == place)
+                .then(|| entry(path, query))?;
             kept.iter()
                 .find(|k| k.0 == here && k.1 == place)
                 .map(|k| k.2)
@@ -242,6 +251,8 @@ impl Window {
             row_guess,
             start,
             place: StoredValue::new(place),
+            path,
+            query,
         };
         window.watch_end();
         window
@@ -504,12 +515,13 @@ impl Window {
     /// Notes how many rows this table shows on the entry in the address bar ([`SHOWN`]), for
     /// a Back or Forward to it.
     fn note_shown(self) {
-        let shown = (entry(), self.place.get_value(), self.shown.get_untracked());
+        let entry = entry(self.path, self.query);
+        let shown = (entry, self.place.get_value(), self.shown.get_untracked());
         SHOWN.with_borrow_mut(|kept| {
             // One per entry and table, newest last.
             kept.retain(|k| k.0 != shown.0 || k.1 != shown.1);
             kept.push(shown);
-            crate::history_entry::keep_recent(kept);
+            history_entry::keep_recent(kept);
         });
     }
 
