@@ -224,14 +224,6 @@ pub fn invoice_search_text(inv: &Invoice) -> String {
     search_text(&fields)
 }
 
-/// A date range's end as the invoice list reads it. One the date field cannot show
-/// ("2026-13-01" in a hand-edited link) filters nothing, as the field then shows nothing:
-/// not an empty list under blank fields.
-pub fn date_bound(s: &str) -> Option<&str> {
-    // Read as the booking list reads its ends: one rule for what a date field holds.
-    super::board::Day::parse_field(s).map(|_| s)
-}
-
 /// The invoices to show, as indices into `invoices`, in display order.
 ///
 /// `haystacks[i]` is [`invoice_search_text`] of `invoices[i]`; `animal_name(inv)` is the name
@@ -244,7 +236,9 @@ pub fn select_invoice_rows(
 ) -> Vec<usize> {
     let needle = fold(filter.search.trim());
     let customer = fold(filter.customer.trim());
-    // Read as the date field holds it (`date_bound`'s rule), as days.
+    // Read as the date field holds it, as the booking list reads its ends: one the field
+    // cannot show ("2026-13-01" in a hand-edited link) filters nothing, as the field then
+    // shows nothing, not an empty list under blank fields.
     let (from, to) =
         super::listing::in_order(Day::parse_field(&filter.from), Day::parse_field(&filter.to));
     let mut picked: Vec<usize> = invoices

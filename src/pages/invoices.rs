@@ -13,10 +13,11 @@ use crate::components::{
     RejectedNotice,
 };
 use crate::i18n::{t, Texts};
+use crate::model::board::Day;
 use crate::model::export::invoices_csv;
 use crate::model::invoice_list::{
-    date_bound, invoice_search_text, list_totals, select_invoice_rows, status_options,
-    InvoiceFilter, ListTotals, Sort, StatusFilter,
+    invoice_search_text, list_totals, select_invoice_rows, status_options, InvoiceFilter,
+    ListTotals, Sort, StatusFilter,
 };
 use crate::model::listing::reversed;
 use crate::model::text::MISSING;
@@ -267,7 +268,9 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
             </label>
         </div>
         {reversed_range_note(Box::new(move || {
-            from.local.with(|f| to.local.with(|t| reversed(&date_bound(f), &date_bound(t))))
+            // Read as the list reads its range (`select_invoice_rows`), as the booking list does.
+            let (from, to) = (from.local.with(|f| Day::parse_field(f)), to.local.with(|t| Day::parse_field(t)));
+            reversed(&from, &to)
         }))}
         // As on the booking list: the count and "Updated … Refresh" share a line where the
         // width allows, and the same button in the same place.
