@@ -1126,7 +1126,8 @@ async fn a_row_opened_right_after_typing_keeps_the_search_for_back() {
             search_and_query(&b)
         })
         .await;
-        assert_eq!(row_ids(&b).await, strings(&["b-arr1"]));
+        // The rows follow the search box a moment later (the list is built again).
+        wait_for("the searched row", strings(&["b-arr1"]), || row_ids(&b)).await;
 
         // A scanner: the id and Enter, one command.
         type_search(&b, "b-in1\u{E007}").await;
