@@ -704,3 +704,52 @@ fn the_species_filter_offers_each_named_species_once_however_it_is_spelled() {
         ["cat", "dog", "Ferret"]
     );
 }
+
+#[test]
+fn ordinal_days_are_read_and_a_day_left_unread_never_means_the_months_end() {
+    // "1st Dec" was read as "Dec 2026", the end of the month: a shot that ran out on the
+    // 1st (before the tests' today, Nov 22, it is "soon"; use an earlier month) looked valid.
+    assert_eq!(
+        read("Rabies 1st Nov 2026; DHPP 2nd of November 2026; Lepto November 3rd, 2026"),
+        vec![
+            one("Rabies", "2026-11-01", S::Expired),
+            one("DHPP", "2026-11-02", S::Expired),
+            one("Lepto", "2026-11-03", S::Expired),
+        ]
+    );
+    assert_eq!(
+        read("RCP exp. 23rd December 2026, FeLV 30th Nov 2026"),
+        vec![
+            one("RCP", "2026-12-23", S::Valid),
+            one("FeLV", "2026-11-30", S::ExpiresSoon),
+        ]
+    );
+    // A day before the month in a form not read ("1er", a French ordinal) is not dropped
+    // for the month's last day, which would move the expiry later: not checked.
+    for raw in ["Rabies 1er nov 2026", "Rabies 1 x Nov 2026"] {
+        let s = vaccination_summary(Some(raw), today(), 30);
+        assert_eq!(s.state, S::NotChecked, "{raw}: {s:#?}");
+        assert_eq!(s.entries[0].expires, None, "{raw}");
+    }
+}
+
+#[test]
+fn a_date_with_a_time_leaves_the_time_out_of_the_name() {
+    assert_eq!(
+        read("Rabies 2026-12-31T00:00:00Z; DHPP 2027-01-15 08:30; Lepto 2027-02-01T10:00:00+01:00"),
+        vec![
+            one("Rabies", "2026-12-31", S::Valid),
+            one("DHPP", "2027-01-15", S::Valid),
+            one("Lepto", "2027-02-01", S::Valid),
+        ]
+    );
+}
+
+#[test]
+fn a_date_before_a_month_and_year_is_not_taken_for_its_day() {
+    // The 01 ends the first date: "Nov 2027" is still the end of that month.
+    assert_eq!(
+        read("Rabies given 2026-01-01 Nov 2027"),
+        vec![one("Rabies", "2027-11-30", S::Valid)]
+    );
+}

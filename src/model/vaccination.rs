@@ -224,6 +224,15 @@ fn push_piece<'a>(out: &mut Vec<(&'a str, bool)>, piece: &'a str, after_comma: b
 /// A comma between a day and a year, as in "Nov 23, 2026", or between two digits ("1,5").
 fn comma_in_date(raw: &str, at: usize) -> bool {
     let before = raw[..at].trim_end();
+    // "November 3rd, 2026": the day's ordinal suffix.
+    let before = match before
+        .len()
+        .checked_sub(2)
+        .and_then(|cut| before.get(cut..))
+    {
+        Some(end) if is_ordinal(Some(Tok::Word(end))) => &before[..before.len() - 2],
+        _ => before,
+    };
     if !before.ends_with(|c: char| c.is_ascii_digit()) {
         return false;
     }
@@ -359,9 +368,14 @@ fn month_of(word: &str) -> Option<u32> {
         .map(|&(_, m)| m)
 }
 
+/// English ordinal suffixes, as in "1st", "23rd" (German writes "1.", read as a dot).
+fn is_ordinal(tok: Option<Tok<'_>>) -> bool {
+    matches!(tok, Some(Tok::Word(w)) if ["st", "nd", "rd", "th"].iter().any(|o| o.eq_ignore_ascii_case(w)))
+}
+
 /// Tries every date form at token `i`; the longest form is tried first, so "01.05.2027" is
-/// never read as "05.2027".
-fn date_at(t: &[Spanned<'_>], i: usize) -> Option<Found> {
+/// never read as "05.2027". `floor`: the first token after the date before, if any.
+fn date_at(t: &[Spanned<'_>], i: usize, floor: usize) -> Option<Found> {
     let tok = |k: usize| t.get(i + k).map(|x| x.0);
     let num = |k: usize| match tok(k) {
         Some(Tok::Num(v, d)) => Some((v, d)),
@@ -389,9 +403,11 @@ fn date_at(t: &[Spanned<'_>], i: usize) -> Option<Found> {
             let (s2, c) = (punct(3), num(4));
             if let (Some(s2), Some((c, cd))) = (s2, c) {
                 if s1 == s2 && bd <= 2 {
-                    // YYYY-MM-DD (also with / or .)
+                    // YYYY-MM-DD (also with / or .), and a time after it
+                    // ("2026-12-31T00:00:00Z", "2027-01-15 08:30"), which is left out of
+                    // the name with the date.
                     if ad == 4 && cd <= 2 {
-                        return found(calendar_date(a, b, c), 5);
+                        return found(calendar_date(a, b, c), 5 + time_at(t, i + 5));
                     }
                     // DD.MM.YYYY, D.M.YY, DD/MM/YYYY, DD-MM-YYYY
                     if ad <= 2 {
@@ -413,9 +429,14 @@ fn date_at(t: &[Spanned<'_>], i: usize) -> Option<Found> {
                 return found(end_of_month(b, a), 3);
             }
         }
-        // 23 Nov 2026, 23. November 2026, 1 Mai 27
+        // 23 Nov 2026, 23. November 2026, 1 Mai 27, 1st Nov 2026, 2nd of November 2026
         if ad <= 2 {
-            let k = if punct(1) == Some('.') { 2 } else { 1 };
+            let mut k = if punct(1) == Some('.') || is_ordinal(tok(1)) {
+                2
+            } else {
+                1
+            };
+            k += usize::from(matches!(tok(k), Some(Tok::Word(w)) if w.eq_ignore_ascii_case("of")));
             if let Some(m) = word_month(k) {
                 let k = k + 1 + usize::from(matches!(punct(k + 1), Some('.' | ',')));
                 if let Some((y, yd)) = num(k) {
@@ -427,16 +448,65 @@ fn date_at(t: &[Spanned<'_>], i: usize) -> Option<Found> {
         }
         return None;
     }
-    // Nov 23, 2026 / Nov 2026 / Nov. 2026
+    // Nov 23, 2026 / November 3rd, 2026 / Nov 2026 / Nov. 2026
     let m = word_month(0)?;
     let k = 1 + usize::from(matches!(punct(1), Some('.' | '/')));
-    match (num(k), num(k + 1 + usize::from(punct(k + 1) == Some(',')))) {
-        (Some((d, dd)), Some((y, 4))) if dd <= 2 => {
-            let len = k + 2 + usize::from(punct(k + 1) == Some(','));
-            found(calendar_date(y, m, d), len)
-        }
-        (Some((y, 4)), _) => found(end_of_month(y, m), k + 1),
+    let after_day = k + 1 + usize::from(is_ordinal(tok(k + 1)));
+    let year_at = after_day + usize::from(punct(after_day) == Some(','));
+    match (num(k), num(year_at)) {
+        (Some((d, dd)), Some((y, 4))) if dd <= 2 => found(calendar_date(y, m, d), year_at + 1),
+        (Some((y, 4)), _) => match unread_day_before(t, i, floor) {
+            // The month's end would move the expiry later than the day written: a shot
+            // that ran out on "1er nov" must not look valid to the 30th.
+            Some(day) => Some(Found {
+                date: None,
+                from: day,
+                to: i + k + 1,
+            }),
+            None => found(end_of_month(y, m), k + 1),
+        },
         _ => None,
+    }
+}
+
+/// Where a number that looks like a day stands right before the month at `month` (at most a
+/// dot and one short word between, "1er", "2 x"), not down to `floor`: a day in a form not
+/// read, so "month and year" would read the month's last day instead of it.
+fn unread_day_before(t: &[Spanned<'_>], month: usize, floor: usize) -> Option<usize> {
+    let mut k = month;
+    let mut step = |skip: &dyn Fn(Tok<'_>) -> bool| {
+        if k > floor && skip(t[k - 1].0) {
+            k -= 1;
+        }
+    };
+    step(&|tok| tok == Tok::Punct('.'));
+    step(&|tok| matches!(tok, Tok::Word(w) if w.len() <= 2 || w.eq_ignore_ascii_case("of")));
+    (k > floor && matches!(t[k - 1].0, Tok::Num(_, 1 | 2))).then(|| k - 1)
+}
+
+/// How many tokens from `at` are a time of day after a date: `T` or nothing, `hh:mm`,
+/// optionally `:ss`, a fraction and `Z` or an offset (`+01:00`); 0 when none is there.
+fn time_at(t: &[Spanned<'_>], at: usize) -> usize {
+    let tok = |k: usize| t.get(at + k).map(|x| x.0);
+    let two = |k: usize| matches!(tok(k), Some(Tok::Num(_, 1 | 2)));
+    let mut k = usize::from(matches!(tok(0), Some(Tok::Word("T" | "t"))));
+    if !(two(k) && tok(k + 1) == Some(Tok::Punct(':')) && two(k + 2)) {
+        return 0;
+    }
+    k += 3;
+    if tok(k) == Some(Tok::Punct(':')) && two(k + 1) {
+        k += 2;
+    }
+    if tok(k) == Some(Tok::Punct('.')) && matches!(tok(k + 1), Some(Tok::Num(..))) {
+        k += 2;
+    }
+    match tok(k) {
+        Some(Tok::Word("Z" | "z")) => k + 1,
+        Some(Tok::Punct('+' | '-')) if two(k + 1) => {
+            let minutes = tok(k + 2) == Some(Tok::Punct(':')) && two(k + 3);
+            k + 2 + if minutes { 2 } else { 0 }
+        }
+        _ => k,
     }
 }
 
@@ -509,7 +579,7 @@ fn read_entry(text: &str, today: Date, warn_days: u32) -> VaccinationEntry {
     let mut i = 0;
     let mut floor = 0;
     while i < t.len() {
-        match date_at(&t, i) {
+        match date_at(&t, i, floor) {
             Some(f) => {
                 let role = role_before(&t, f.from, floor, &mut cut);
                 dates.push((f.date, role));
