@@ -188,6 +188,47 @@ fn single_records_decode_leniently_and_fail_clearly() {
     assert!(err.detail.contains("no id"), "{err}");
 }
 
+/// A list of texts where one text belongs (vaccinations as `["Rabies 2027-01-01", …]`) cost
+/// the whole animal: its name, owner and group at check-in, for one field. It reads as the
+/// texts joined by "; ", which the vaccination reader splits again. What still fails a record
+/// (an object, a list holding lists or objects) names its field.
+#[test]
+fn a_list_of_texts_reads_as_one_text_and_a_field_that_fails_is_named() {
+    let a: Animal = decode_one(
+        r#"{"id":"a-1","name":"Bella","vaccinations":["Rabies 2027-01-01", "DHPP 05/2027", 7, null, " "]}"#,
+        "the animal",
+    )
+    .unwrap();
+    assert_eq!(a.display_name(), "Bella");
+    assert_eq!(
+        a.vaccinations.as_deref(),
+        Some("Rabies 2027-01-01; DHPP 05/2027; 7")
+    );
+    let empty: Animal = decode_one(r#"{"id":"a-2","vaccinations":[]}"#, "the animal").unwrap();
+    assert_eq!(empty.vaccinations, None);
+
+    let err =
+        decode_one::<Animal>(r#"{"id":"a-3","group":{"name":"Big"}}"#, "the animal").unwrap_err();
+    assert!(
+        err.detail.contains("group: expected text, found an object"),
+        "{err}"
+    );
+    let err = decode_one::<Animal>(r#"{"id":"a-4","vaccinations":[["Rabies"]]}"#, "the animal")
+        .unwrap_err();
+    assert!(
+        err.detail
+            .contains("vaccinations: expected text, found a list"),
+        "{err}"
+    );
+    let list = bookings(r#"[{"id":"b-1","care":{"a":1}},{"id":"b-2","care":["Diet", "Pills"]}]"#);
+    assert_eq!(list.items.len(), 1, "{:?}", list.rejected);
+    assert_eq!(list.items[0].care.as_deref(), Some("Diet; Pills"));
+    assert_eq!(
+        list.rejected[0].reason,
+        "care: expected text, found an object"
+    );
+}
+
 #[test]
 fn booking_statuses_map_known_spellings_and_keep_the_rest() {
     let cases = [

@@ -413,15 +413,43 @@ fn record_id(record: &Shallow) -> Option<String> {
     }
 }
 
-/// Reads a field as text when it is text, a number or true/false; missing, null or blank
-/// text becomes `None` (shown as a dash). An object or a list is no text: that fails the
-/// record, which is then reported as malformed rather than shown wrongly.
-pub fn opt_text<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-    d.deserialize_any(TextVisitor)
+/// Reads field `name` as text when it is text, a number or true/false; missing, null or
+/// blank text becomes `None` (shown as a dash). A list of those reads as its texts joined by
+/// "; " (vaccinations sent as a list: failing the record lost the animal's name and owner
+/// for one field; the vaccination reader splits at "; " again). An object, or a list holding
+/// lists or objects, is no text: that fails the record, which is then reported as malformed,
+/// the field named, rather than shown wrongly.
+pub fn opt_text<'de, D: Deserializer<'de>>(
+    d: D,
+    name: &'static str,
+) -> Result<Option<String>, D::Error> {
+    d.deserialize_any(TextVisitor {
+        name,
+        in_list: false,
+    })
 }
 
 /// Reads scalars without building a `serde_json::Value` per field (the hot path of a list).
-struct TextVisitor;
+struct TextVisitor {
+    /// The field's wire name, for the error.
+    name: &'static str,
+    /// Reading an item of a list, where a list is no text.
+    in_list: bool,
+}
+
+impl TextVisitor {
+    fn not_text<E: serde::de::Error>(&self, found: &str) -> E {
+        E::custom(format_args!("{}: expected text, found {found}", self.name))
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for TextVisitor {
+    type Value = Option<String>;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Option<String>, D::Error> {
+        d.deserialize_any(self)
+    }
+}
 
 impl<'de> Visitor<'de> for TextVisitor {
     type Value = Option<String>;
@@ -463,11 +491,27 @@ impl<'de> Visitor<'de> for TextVisitor {
     }
 
     fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_any(TextVisitor)
+        d.deserialize_any(self)
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<Self::Value, A::Error> {
-        Err(A::Error::custom("expected text, found a list"))
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        if self.in_list {
+            return Err(self.not_text("a list"));
+        }
+        let mut joined = String::new();
+        let item = || TextVisitor {
+            name: self.name,
+            in_list: true,
+        };
+        while let Some(text) = seq.next_element_seed(item())? {
+            if let Some(text) = text {
+                if !joined.is_empty() {
+                    joined.push_str("; ");
+                }
+                joined.push_str(&text);
+            }
+        }
+        Ok(non_blank(joined))
     }
 
     /// An object, or a number that is not a 64-bit integer: its text as sent, so `9.30` reads
@@ -475,7 +519,7 @@ impl<'de> Visitor<'de> for TextVisitor {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
         match map.next_key::<String>()? {
             Some(key) if key == NUMBER_KEY => Ok(Some(map.next_value()?)),
-            _ => Err(A::Error::custom("expected text, found an object")),
+            _ => Err(self.not_text("an object")),
         }
     }
 }
@@ -540,7 +584,10 @@ impl<'de> Visitor<'de> for FieldsVisitor {
             if Some(i) == self.raw {
                 fields.raw = Some(map.next_value()?);
             } else {
-                fields.text[i] = map.next_value_seed(Text)?;
+                fields.text[i] = map.next_value_seed(TextVisitor {
+                    name: self.names[i],
+                    in_list: false,
+                })?;
             }
         }
         Ok(fields)
@@ -567,17 +614,6 @@ impl<'de> Visitor<'de> for FieldName {
 
     fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Option<usize>, E> {
         Ok(self.0.iter().position(|name| *name == v))
-    }
-}
-
-/// A text field's value, read by [`opt_text`].
-struct Text;
-
-impl<'de> DeserializeSeed<'de> for Text {
-    type Value = Option<String>;
-
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Option<String>, D::Error> {
-        opt_text(d)
     }
 }
 
