@@ -41,3 +41,17 @@ pub fn reversed_range_note(reversed: Box<dyn Fn() -> bool + Send + Sync>) -> imp
         <p class="kd-range-note" role="status">{move || if reversed() { t.dates_reversed } else { "" }}</p>
     }
 }
+
+/// "Clear filters" was pressed: a keyboard's focus goes to the list's search box (`q`), as the
+/// button goes with the filters. Not a tap's: focusing the box would open a tablet's
+/// on-screen keyboard.
+pub fn search_takes_keyboard_focus(ev: &leptos::ev::MouseEvent) {
+    let Some(target) = ev.target() else {
+        return;
+    };
+    let button: web_sys::Element = wasm_bindgen::JsCast::unchecked_into(target);
+    let keyboard = button.matches(":focus-visible").unwrap_or(false);
+    if let (true, Ok(Some(page))) = (keyboard, button.closest(".kd-page")) {
+        crate::a11y::refocus(&page, "input[name='q']", Some(&button), true);
+    }
+}

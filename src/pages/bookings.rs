@@ -2,7 +2,6 @@
 //! animal names too), filters, sortable columns, CSV export, all in the query string.
 
 use super::url_text::{param, some_text, UrlText};
-use crate::a11y::refocus;
 use crate::api::cache::use_cache;
 use crate::api::names::{Entry, NameIndex};
 use crate::components::download::download_text;
@@ -11,7 +10,8 @@ use crate::components::query_view::{Derived, Role};
 use crate::components::window::start_below;
 use crate::components::window::ROWS_PER_PAGE;
 use crate::components::{
-    query_live, reversed_range_note, BookingTable, EmptyState, RejectedNotice, SortControl,
+    query_live, reversed_range_note, search_takes_keyboard_focus, BookingTable, EmptyState,
+    RejectedNotice, SortControl,
 };
 use crate::frame::after_paint_background;
 use crate::i18n::{t, Texts};
@@ -514,15 +514,7 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
             || to.get().is_some()
     };
     let clear = move |ev: leptos::ev::MouseEvent| {
-        // The search box takes a keyboard's focus from "Clear filters", which goes with the
-        // filters. Not a tap's: focusing the box would open a tablet's on-screen keyboard.
-        if let Some(target) = ev.target() {
-            let button: web_sys::Element = wasm_bindgen::JsCast::unchecked_into(target);
-            let keyboard = button.matches(":focus-visible").unwrap_or(false);
-            if let (true, Ok(Some(page))) = (keyboard, button.closest(".kd-page")) {
-                refocus(&page, "input[name='q']", Some(&button), true);
-            }
-        }
+        search_takes_keyboard_focus(&ev);
         for set in [
             set_status,
             set_species,

@@ -9,8 +9,8 @@ use crate::components::download::download_text;
 use crate::components::query_view::{Derived, Live, Role};
 use crate::components::window::start_below;
 use crate::components::{
-    query_live, reversed_range_note, EmptyState, FilterChip, InvoiceTable, MoneyValue,
-    RejectedNotice,
+    query_live, reversed_range_note, search_takes_keyboard_focus, EmptyState, FilterChip,
+    InvoiceTable, MoneyValue, RejectedNotice,
 };
 use crate::i18n::{t, Texts};
 use crate::model::board::Day;
@@ -73,6 +73,19 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
     let customer = UrlText::new("customer");
     let from = UrlText::new("from");
     let to = UrlText::new("to");
+    // Not the search, as on the booking list: the box is right there, and after a search
+    // that finds nothing it is what the reader changes.
+    let any_filter = move || {
+        [customer, from, to]
+            .iter()
+            .any(|f| f.local.with(|v| !v.trim().is_empty()))
+    };
+    let clear = move |ev: leptos::ev::MouseEvent| {
+        search_takes_keyboard_focus(&ev);
+        for field in [customer, from, to] {
+            field.clear();
+        }
+    };
 
     // Built once per answer from the service, not once per keystroke.
     let haystacks = Memo::new(move |_| {
@@ -278,6 +291,11 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
             <p class="kd-count">
                 <button type="button" class="kd-button kd-export" on:click=export
                     disabled=move || !loaded.get()>{t.export_csv}</button>
+                {move || any_filter().then(|| view! {
+                    <button type="button" class="kd-button kd-button--quiet kd-clear" on:click=clear>
+                        {t.clear_filters}
+                    </button>
+                })}
                 <span class="kd-count__text">{count}</span>
             </p>
             {states}

@@ -154,6 +154,16 @@ impl UrlText {
         self.timer.try_set_value(handle);
     }
 
+    /// Empties the field and its parameter ("Clear filters"), forgetting a write waiting
+    /// for a pause. Through the query signal, as the booking list's filters clear: the
+    /// writes of several fields land as one.
+    pub fn clear(self) {
+        self.cancel();
+        self.written.set_value(String::new());
+        self.local.set(String::new());
+        self.set_url.set(None);
+    }
+
     /// Drops the write waiting for a pause, if any.
     fn cancel(self) {
         if let Some(handle) = self.timer.try_get_value().flatten() {

@@ -335,6 +335,75 @@ async fn a_filter_and_a_sort_survive_a_reload() {
     server.stop().await;
 }
 
+/// "Clear filters" on the invoice list, as on the booking list: it comes with a customer or a
+/// date, empties them in one write that replaces the history entry, and leaves the status,
+/// the search and the sort. Before, three fields were emptied by hand, and a search that
+/// found nothing under them offered no way out but those fields.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn clear_filters_empties_customer_and_dates_and_keeps_search_and_sort() {
+    let server = app().await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.goto(&format!("{url}/invoices")).await;
+        wait_rows(&b, 9).await;
+        let clear_buttons = "return [...document.querySelectorAll('.kd-count button')]
+             .filter((b) => b.textContent === 'Clear filters').length;";
+        assert_eq!(
+            b.client.execute(clear_buttons, vec![]).await.expect("js"),
+            json!(0)
+        );
+
+        b.goto(&format!(
+            "{url}/invoices?customer=c-2&from=2000-01-01&to=2100-01-01&sort=amount"
+        ))
+        .await;
+        wait_rows(&b, 3).await;
+        let entries = b
+            .client
+            .execute("return history.length;", vec![])
+            .await
+            .expect("js");
+        b.click_text(".kd-count button", "Clear filters").await;
+        wait_rows(&b, 9).await;
+        wait_url_contains(&b, "/invoices?sort=amount").await;
+        let url_now = b.client.current_url().await.expect("url");
+        assert_eq!(url_now.query(), Some("sort=amount"));
+        let fields = b
+            .client
+            .execute(
+                "return ['customer', 'from', 'to', 'q'].map((n) =>
+                   document.querySelector(`.kd-invoice-filters input[name=${n}]`).value);",
+                vec![],
+            )
+            .await
+            .expect("js");
+        assert_eq!(fields, json!(["", "", "", ""]));
+        assert_eq!(
+            b.client.execute(clear_buttons, vec![]).await.expect("js"),
+            json!(0)
+        );
+        let after = b
+            .client
+            .execute("return history.length;", vec![])
+            .await
+            .expect("js");
+        assert_eq!(after, entries, "the entry replaced, not a new one");
+
+        // A search that finds nothing under a customer: the way out is there, and the
+        // search stays with the status.
+        b.goto(&format!("{url}/invoices?status=all&customer=c-2&q=zzzz"))
+            .await;
+        b.wait_text(".kd-state--empty", "No invoices match this filter.")
+            .await;
+        b.click_text(".kd-count button", "Clear filters").await;
+        wait_url_contains(&b, "status=all&q=zzzz").await;
+        let url_now = b.client.current_url().await.expect("url");
+        assert_eq!(url_now.query(), Some("status=all&q=zzzz"));
+    })
+    .await;
+    server.stop().await;
+}
+
 /// A sort picked replaces the list's history entry and keeps the scroll, as on the booking
 /// list: Back leaves the list instead of replaying the sorts, and the rows read stay in sight.
 /// Before, each sort was a history entry and sent the page to its top. The fields carry their
