@@ -156,6 +156,7 @@ fn active_filter_chip_is_marked_for_assistive_tech_and_style() {
             <FilterChip href="/bookings" label="All" count=9 waiting=false active=false/>
             <FilterChip href="/invoices" label="Open" count=None waiting=true active=false/>
             <FilterChip href="/invoices" label="Open" count=None waiting=false active=false/>
+            <FilterChip href="/invoices?status=paid" label="Paid" count=1890 waiting=false active=false/>
         }
     });
     let chips = el.query_selector_all("a.kd-chip").unwrap();
@@ -173,6 +174,8 @@ fn active_filter_chip_is_marked_for_assistive_tech_and_style() {
     // No count yet: "…" while the list may still come, nothing once it has failed.
     assert_eq!(chip(2).text_content().unwrap(), "Open…");
     assert_eq!(chip(3).text_content().unwrap(), "Open");
+    // Grouped as the list's count beside the chips ("3 000 invoices"), not "1890".
+    assert_eq!(chip(4).text_content().unwrap(), "Paid1\u{a0}890");
 }
 
 #[wasm_bindgen_test]

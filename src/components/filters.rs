@@ -22,7 +22,8 @@ pub fn FilterChip(
             // "…" until the list has come: a chip as wide as with one digit, and saying so.
             <span class="kd-chip__count">
                 {match count {
-                    Some(n) => n.to_string(),
+                    // Grouped as the list's own count beside it ("3 000 invoices").
+                    Some(n) => crate::i18n::grouped(n),
                     None if waiting => "…".to_string(),
                     None => String::new(),
                 }}
