@@ -4,6 +4,7 @@ use crate::a11y::announce;
 use crate::api::ApiError;
 use crate::model::Rejected;
 use leptos::prelude::*;
+use std::time::Duration;
 
 /// Shown until the first answer arrives. Each of these states is said through the app's
 /// live region (`a11y::announce`), which exists before its text changes; a region inserted
@@ -21,13 +22,28 @@ pub fn Loading(
             announcer.withdraw(text);
         }
     });
+    // On a counter tablet's weak Wi-Fi a list can take its whole time-out and a second
+    // try (about 20 s) before an error says anything: a spinner alone for that long looks
+    // hung. After a while, a line says the wait is the connection's or the service's.
+    let slow = RwSignal::new(false);
+    set_timeout(
+        move || _ = slow.try_set(true),
+        Duration::from_millis(SLOW_MS),
+    );
     view! {
         <div class="kd-state kd-state--loading">
             <span class="kd-spinner" aria-hidden="true"></span>
             {text}
+            {move || slow.get().then(|| view! {
+                <span class="kd-state__slow">{crate::i18n::t().loading_slow}</span>
+            })}
         </div>
     }
 }
+
+/// How long a loading state waits before it says the wait is long: a list of 50 000
+/// bookings comes in about a second on a desk's network, so 5 s is unusual.
+pub const SLOW_MS: u64 = 5_000;
 
 /// Shown when there is data but nothing in it (or nothing matching the filter).
 #[component]

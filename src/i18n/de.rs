@@ -17,6 +17,7 @@ pub const DE: Texts = Texts {
     loading_invoice: "Rechnung wird geladen …",
     loading_animal: "Tier wird geladen …",
     loading_stays: "Aufenthalte werden geladen …",
+    loading_slow: "Das dauert länger als üblich: die Verbindung oder der Buchungsdienst ist langsam.",
     loading_board: "Tagesplan wird geladen …",
     retry: "Erneut versuchen",
     retrying: "Wird erneut versucht …",

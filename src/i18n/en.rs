@@ -18,6 +18,7 @@ pub const EN: Texts = Texts {
     loading_animal: "Loading the animal…",
     loading_stays: "Loading stays…",
     loading_board: "Loading the board…",
+    loading_slow: "This is taking longer than usual: the connection or the kennel service is slow.",
     retry: "Retry",
     retrying: "Retrying…",
     refresh: "Refresh",

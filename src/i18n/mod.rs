@@ -58,6 +58,8 @@ pub struct Texts {
     pub loading_animal: &'static str,
     pub loading_stays: &'static str,
     pub loading_board: &'static str,
+    /// Under a loading state that has lasted [`crate::components::states::SLOW_MS`].
+    pub loading_slow: &'static str,
     pub retry: &'static str,
     pub retrying: &'static str,
     pub refresh: &'static str,

@@ -633,6 +633,34 @@ async fn the_search_box_is_there_before_the_list_and_what_is_typed_meanwhile_nar
     server.stop().await;
 }
 
+/// A list that keeps staff waiting (a counter tablet's weak Wi-Fi: a whole time-out and a
+/// second try pass before an error) says so under its spinner after a few seconds, and the
+/// line goes with the loading state. Before, "Loading bookings…" stood alone for 20 s.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_wait_for_the_list_says_the_connection_or_the_service_is_slow() {
+    let server = app(dataset()).await;
+    let url = server.url();
+    hold_back_list(&server.faults(), "/api/bookings");
+    scenario(|b| async move {
+        let started = Instant::now();
+        b.goto(&format!("{url}/bookings")).await;
+        b.wait_text(".kd-state--loading", "Loading bookings…").await;
+        let slow = "return document.querySelectorAll('.kd-state__slow').length;";
+        if started.elapsed() < Duration::from_secs(4) {
+            assert_eq!(js(&b, slow).await, json!(0), "not at once");
+        }
+        b.wait_text(
+            ".kd-state--loading .kd-state__slow",
+            "This is taking longer than usual: the connection or the kennel service is slow.",
+        )
+        .await;
+        wait_for("the list", true, || async { !row_ids(&b).await.is_empty() }).await;
+        assert_eq!(js(&b, slow).await, json!(0), "gone with the loading state");
+    })
+    .await;
+    server.stop().await;
+}
+
 /// A scanner types a booking's id and Enter while the list is still on its way: the booking
 /// opens when the list comes (and not before: there is nothing to match yet). Then an id that
 /// other ids contain (`b-f-01` in `b-f-010` to `b-f-019`) opens its own booking, typed in
