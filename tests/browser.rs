@@ -338,6 +338,32 @@ mod money_formatting {
         let invalid = el.query_selector(".kd-money--invalid").unwrap().unwrap();
         assert_eq!(invalid.text_content().unwrap(), "twelve (not a number)");
     }
+
+    /// A bare "5.00" beside "BHD 100.000" in the totals read as part of it.
+    #[wasm_bindgen_test]
+    fn a_total_of_invoices_without_a_currency_says_so() {
+        use kennel_desk::model::CurrencyTotals;
+        let mut totals = CurrencyTotals::default();
+        let amount = |d: &str| Amount::Value(Decimal::parse(d).unwrap());
+        totals.add(Some("BHD"), &amount("100.000"));
+        totals.add(None, &amount("5"));
+        let el = host();
+        let _app = leptos::mount::mount_to(el.clone(), move || {
+            kennel_desk::pages::invoices::group("Total", "all", totals, "—")
+        });
+        let items = el.query_selector_all("li").unwrap();
+        let item = |i| {
+            items
+                .item(i)
+                .unwrap()
+                .text_content()
+                .unwrap()
+                .replace('\u{a0}', " ")
+        };
+        assert_eq!(items.length(), 2);
+        assert_eq!(item(0), "5.00 (no currency)");
+        assert_eq!(item(1), "BHD 100.000");
+    }
 }
 
 // ---- Dates and times as people read them (issue 6): Intl.DateTimeFormat ----

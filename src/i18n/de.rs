@@ -239,6 +239,7 @@ pub const DE: Texts = Texts {
     no_invoices_match: "Keine Rechnung passt zu diesem Filter.",
     totals_shown: "Summen der angezeigten Rechnungen",
     total: "Gesamt",
+    no_currency: "(ohne Währung)",
     left_out: |n| format!("{n} ohne verwendbaren Betrag, nicht mitgezählt"),
     invoices_file: "rechnungen",
     invoices_csv_header: [

@@ -233,6 +233,7 @@ pub const EN: Texts = Texts {
     no_invoices_match: "No invoices match this filter.",
     totals_shown: "Totals of the invoices shown",
     total: "Total",
+    no_currency: "(no currency)",
     left_out: |n| format!("{n} without a usable amount, not counted"),
     invoices_file: "invoices",
     invoices_csv_header: [

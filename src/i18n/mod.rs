@@ -245,6 +245,8 @@ pub struct Texts {
     pub no_invoices_match: &'static str,
     pub totals_shown: &'static str,
     pub total: &'static str,
+    /// Beside a sum of invoices that name no currency.
+    pub no_currency: &'static str,
     pub left_out: fn(usize) -> String,
     /// The CSV export's file name before `-<date>.csv`.
     pub invoices_file: &'static str,

@@ -338,7 +338,12 @@ pub fn group(
         .iter()
         .map(|(currency, sum)| {
             let currency = (currency != CurrencyTotals::NO_CURRENCY).then(|| currency.to_string());
-            view! { <li><MoneyValue amount=sum currency/></li> }
+            // A bare "5.00" beside "BHD 100.000" read as part of it: the sum of invoices
+            // that name no currency says so.
+            let none = currency.is_none().then(|| {
+                view! { " " <span class="kd-sub">{crate::i18n::t().no_currency}</span> }
+            });
+            view! { <li><MoneyValue amount=sum currency/>{none}</li> }
         })
         .collect_view();
     let empty = (t.is_empty() && t.left_out == 0).then(|| view! { <li>{empty}</li> });
