@@ -42,7 +42,10 @@ Options:
   --fault-path SEL     Apply --delay-ms and --fault only to matching /api paths:
                        SEL ending in / matches everything below it
                        (/api/animals/), * matches anything (/api/bookings*),
-                       otherwise the path must be equal (/api/bookings)
+                       otherwise the path must be equal (/api/bookings).
+                       A SEL outside /api applies to the --dist pages and
+                       files it matches (--fault hang --fault-path /bookings:
+                       a server that never answers that page)
   --fault-times N      Apply them to the next N matching requests only
   -h, --help           Print this help
 

@@ -277,8 +277,9 @@ impl FaultSettings {
 /// Latency and failures applied to `/api` responses, changeable while the server runs:
 /// clones share the same settings (and the same [`Stats`]).
 ///
-/// CORS preflights, the built app's files and the `/__faults` and `/__stats` control
-/// endpoints are never affected. CORS headers are still added to faulted answers, so a
+/// CORS preflights and the `/__faults` and `/__stats` control endpoints are never affected;
+/// the built app's pages and files only when the path selector names them (`/bookings`,
+/// `/*.wasm`), never with no selector. CORS headers are still added to faulted answers, so a
 /// browser sees the injected status instead of an opaque CORS failure.
 ///
 /// See the module example for typical use from a test.
@@ -385,8 +386,21 @@ impl Faults {
     /// What a request for `path` gets, counting it against `times`: `(delay_ms, fault)`,
     /// or `None` when it is answered normally.
     pub(crate) fn take_for(&self, path: &str) -> Option<(u64, Option<Fault>)> {
+        self.take(path, false)
+    }
+
+    /// [`Self::take_for`] for a page or build file served from `--dist`: only with a
+    /// selector (no selector means every `/api` path, and only those).
+    pub(crate) fn take_for_page(&self, path: &str) -> Option<(u64, Option<Fault>)> {
+        self.take(path, true)
+    }
+
+    fn take(&self, path: &str, page: bool) -> Option<(u64, Option<Fault>)> {
         let mut settings = self.lock();
-        if (settings.delay_ms == 0 && settings.fault.is_none()) || !settings.matches(path) {
+        if (settings.delay_ms == 0 && settings.fault.is_none())
+            || !settings.matches(path)
+            || (page && settings.path.is_none())
+        {
             return None;
         }
         match &mut settings.times {

@@ -38,11 +38,28 @@ const MALFORMED_BODY: &str = r#"[{"id": "b-1", "status": "in_house",}]"#;
 
 pub(crate) async fn inject_faults(
     State(faults): State<Faults>,
-    mut request: Request,
+    request: Request,
     next: Next,
 ) -> Response {
+    let taken = faults.take_for(request.uri().path());
+    apply(taken, request, next).await
+}
+
+/// The same faults on what devapi serves from `--dist` (pages and build files), only when
+/// the selector names them: a request the app's service worker would answer, e.g. a server
+/// that accepts a page's request and never answers (`hang` on `/bookings`).
+pub(crate) async fn inject_page_faults(
+    State(faults): State<Faults>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let taken = faults.take_for_page(request.uri().path());
+    apply(taken, request, next).await
+}
+
+async fn apply(taken: Option<(u64, Option<Fault>)>, mut request: Request, next: Next) -> Response {
     let path = request.uri().path().to_owned();
-    let Some((delay_ms, fault)) = faults.take_for(&path) else {
+    let Some((delay_ms, fault)) = taken else {
         return next.run(request).await;
     };
     if delay_ms > 0 {

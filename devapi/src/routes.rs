@@ -68,7 +68,7 @@ pub(crate) fn router_with_data(options: Options) -> (Router, LiveData) {
             count_requests,
         ));
 
-    let control = crate::inject::control_routes(faults);
+    let control = crate::inject::control_routes(faults.clone());
 
     let outside_api = match dist {
         Some(dir) => {
@@ -81,7 +81,12 @@ pub(crate) fn router_with_data(options: Options) -> (Router, LiveData) {
                 .precompressed_br()
                 .precompressed_gzip()
                 .fallback(ServeFile::new(dir.join("index.html")));
-            crate::embed::routes(&dir).merge(Router::new().fallback(serve_app).with_state(files))
+            crate::embed::routes(&dir)
+                .merge(Router::new().fallback(serve_app).with_state(files))
+                .layer(middleware::from_fn_with_state(
+                    faults,
+                    crate::inject::inject_page_faults,
+                ))
         }
         None => Router::new().fallback(no_app),
     };
