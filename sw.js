@@ -3,29 +3,121 @@
 // which then shows its data from IndexedDB. It never caches API answers: the app's data
 // layer owns those (stale marks, validators, time-outs), and a second cache would hide them.
 //
-// Network first, cache as fallback: online, every load takes the current build (a new build
-// is taken on the next load, never a mix); trunk's file names carry a content hash, so the
-// index of one build only ever names that build's wasm and JS, offline as online.
-const CACHE = "kennel-desk-shell-v1";
+// Its scope is the build's public URL (the folder it is served from: / or, built with
+// PUBLIC_URL=/kennel/, /kennel/), and every key it keeps is relative to that.
+//
+// One cache per build, named by the build id that scripts/build.sh writes into index.html
+// (<meta name="kennel-desk:build">). A build becomes the offline copy only once its index and
+// every file the index names are stored; until then the previous build stays, whole. Only the
+// app's own index (it carries that meta) becomes the shell: any other page of the origin (a
+// sign-in page, an intranet page) is passed through and never kept.
+//
+// Navigations: the network if it answers within NAVIGATION_PATIENCE_MS, else the stored index
+// (a server that accepts the connection and never answers must not leave a blank page); a
+// late answer still updates the copy. The build's hashed files (the content hash is in the
+// name, so they never change) come from the cache first.
+const BASE = new URL("./", self.location).href; // the scope: the build's public URL
+const INDEX = BASE; // the key of the stored index: every route of the app is that page
 const API = new URL(self.location).searchParams.get("api") || "/api";
+const PREFIX = `kennel-desk-shell ${new URL(BASE).pathname} `;
+const POINTER = `${PREFIX}current`; // holds the id of the complete build, under INDEX
+// 3 s: a live server answers a 5 KB index in well under a second even on a tablet's weak
+// Wi-Fi, so a new build is still taken online; a dead one costs 3 s before the stored app
+// starts (and then its own 10 s API time-out shows the stored data), against the page's own
+// 10 s "still loading" line. Most of the 10 s is left to the app, none of it wasted waiting.
+const NAVIGATION_PATIENCE_MS = 3000;
+const HASHED = /-[0-9a-f]{16}(?:_bg)?\.(?:js|wasm|css)$/;
+const BUILD_META = /<meta name="kennel-desk:build" content="([^"]+)"/;
 
-// On install, the build that registered the worker is cached whole: the index, and the
-// files it names (trunk links the wasm, JS and CSS from it with hashed names), so the very
-// next start already works without a network.
+const buildCache = (id) => caches.open(PREFIX + id);
+
+async function currentBuild() {
+  const pointer = await caches.open(POINTER);
+  const stored = await pointer.match(INDEX);
+  return stored ? stored.text() : null;
+}
+
+async function storedIndex() {
+  const id = await currentBuild();
+  if (!id) return undefined;
+  return (await buildCache(id)).match(INDEX);
+}
+
+// One download of a file for the page and the precache both: the page's request for the new
+// build's wasm and the precache's are the same 240 KB.
+const inflight = new Map();
+function fetchShared(url) {
+  let shared = inflight.get(url);
+  if (!shared) {
+    shared = fetch(url, { credentials: "same-origin" });
+    inflight.set(url, shared);
+    const forget = () => setTimeout(() => inflight.delete(url), 30000);
+    shared.then(forget, () => inflight.delete(url));
+  }
+  return shared.then((response) => response.clone());
+}
+
+// The build of an index, when it is the app's own index; else null.
+async function appIndex(response) {
+  if (!response || !response.ok) return null;
+  if (!(response.headers.get("content-type") || "").startsWith("text/html")) return null;
+  const html = await response.clone().text();
+  const build = html.match(BUILD_META);
+  return build ? { id: build[1], html } : null;
+}
+
+// Keeps `response` (the app's index, see appIndex) as the offline copy once its build is
+// stored whole. The same build again (an operator edited a meta tag) replaces the index only.
+const adopting = new Map();
+async function adopt(response) {
+  const index = await appIndex(response);
+  if (!index) return;
+  if ((await currentBuild()) === index.id) {
+    await (await buildCache(index.id)).put(INDEX, response);
+    return;
+  }
+  let done = adopting.get(index.id);
+  if (!done) {
+    done = store(index, response).finally(() => adopting.delete(index.id));
+    adopting.set(index.id, done);
+  }
+  await done;
+}
+
+async function store(index, response) {
+  const cache = await buildCache(index.id);
+  const files = new Set();
+  for (const m of index.html.matchAll(/(?:href|src)="([^"]+\.(?:js|wasm|css))"/g)) {
+    const url = new URL(m[1], BASE);
+    if (url.origin === self.location.origin) files.add(url.href);
+  }
+  for (const file of files) {
+    if (await cache.match(file)) continue;
+    // A hashed file of an earlier build with the same name is the same file.
+    const kept = HASHED.test(file) ? await caches.match(file) : undefined;
+    const fresh = kept || (await fetchShared(file));
+    // A missing file answered with a page (a server's fallback to index.html) is no file.
+    const page = (fresh.headers.get("content-type") || "").startsWith("text/html");
+    if (!fresh.ok || page) throw new Error(`${file}: ${fresh.status}`); // the old build stays
+    await cache.put(file, fresh);
+  }
+  await cache.put(INDEX, response);
+  await (await caches.open(POINTER)).put(INDEX, new Response(index.id));
+  for (const name of await caches.keys()) {
+    const ours = name.startsWith(PREFIX) && name !== POINTER && name !== PREFIX + index.id;
+    // The first worker's single cache, from before builds had their own.
+    if (ours || name === "kennel-desk-shell-v1") await caches.delete(name);
+  }
+}
+
+// On install, the build that registered the worker is stored whole, so the very next start
+// already works without a network.
 self.addEventListener("install", (event) => {
   event.waitUntil(
-    (async () => {
-      const cache = await caches.open(CACHE);
-      const index = await fetch(new URL("./", self.location), { cache: "no-cache" });
-      if (!index.ok) return;
-      const html = await index.clone().text();
-      await cache.put("/index.html", index);
-      const files = new Set();
-      for (const m of html.matchAll(/(?:href|src)="([^"]+\.(?:js|wasm|css))"/g)) {
-        files.add(new URL(m[1], self.location).href);
-      }
-      await Promise.all([...files].map((f) => cache.add(f).catch(() => {})));
-    })().then(() => self.skipWaiting()),
+    fetch(BASE, { cache: "no-cache", credentials: "same-origin" })
+      .then(adopt)
+      .catch(() => {}) // stored by a later navigation
+      .then(() => self.skipWaiting()),
   );
 });
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
@@ -33,35 +125,48 @@ self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim(
 function isShell(request) {
   if (request.method !== "GET") return false;
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin) return false;
+  if (url.origin !== self.location.origin || !url.href.startsWith(BASE)) return false;
   // The API base may be absolute (another origin: skipped above) or a path on this origin.
-  const apiPath = new URL(API, self.location.origin).pathname;
+  const apiPath = new URL(API, self.location.origin).pathname.replace(/\/$/, "");
   if (url.pathname === apiPath || url.pathname.startsWith(apiPath + "/")) return false;
   return !url.pathname.startsWith("/__");
+}
+
+const later = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function navigate(event) {
+  const network = fetch(event.request);
+  // Whenever the network answers, an index of the app updates the offline copy.
+  event.waitUntil(network.then((r) => adopt(r.clone())).catch(() => {}));
+  const stored = storedIndex();
+  const patience = later(NAVIGATION_PATIENCE_MS).then(() => stored);
+  const fallback = () => stored.then((s) => s || Promise.reject(new Error("no stored index")));
+  // The network's answer, or on a failure the stored index; after the patience the stored
+  // index if there is one (else the wait goes on).
+  const first = await Promise.race([network.catch(fallback), patience]);
+  if (first) return first;
+  return network.catch(fallback);
+}
+
+async function file(request) {
+  if (HASHED.test(new URL(request.url).pathname)) {
+    const cached = await caches.match(request.url);
+    if (cached) return cached;
+    return fetchShared(request.url);
+  }
+  try {
+    return await fetch(request);
+  } catch (e) {
+    const id = await currentBuild();
+    const cached = id && (await (await buildCache(id)).match(request.url));
+    if (cached) return cached;
+    throw e;
+  }
 }
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (!isShell(request)) return;
-  // Every route of the single-page app is the same index.html.
-  const key = request.mode === "navigate" ? "/index.html" : request.url;
-  event.respondWith(
-    fetch(request)
-      .then(async (response) => {
-        if (response.ok) {
-          const cache = await caches.open(CACHE);
-          if (request.mode === "navigate") {
-            // A new index: drop the previous build's files; they are fetched again as the
-            // new index names them.
-            for (const old of await cache.keys()) await cache.delete(old);
-          }
-          await cache.put(key, response.clone());
-        }
-        return response;
-      })
-      .catch(async () => {
-        const cached = await caches.match(key);
-        return cached || Response.error();
-      }),
-  );
+  const answer = request.mode === "navigate" ? navigate(event) : file(request);
+  event.respondWith(answer.catch(() => Response.error()));
 });

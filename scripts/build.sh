@@ -135,6 +135,17 @@ for js in "$DIST_DIR"/kennel-desk-*.js; do
   write_integrity "$DIST_DIR/$new.js"
 done
 
+# 0b'. The build's id (the wasm's and glue's hashed name) in index.html, as
+# <meta name="kennel-desk:build">: how sw.js tells the app's own index from any other page of
+# the origin (a sign-in page, an intranet page), and what it names the build's cache by.
+build_id=$(basename "$(ls "$DIST_DIR"/kennel-desk-*_bg.wasm | head -n 1)" _bg.wasm)
+BUILD="$build_id" perl -0777 -i -pe '
+  my $meta = qq{<meta name="kennel-desk:build" content="$ENV{BUILD}" />};
+  s{<meta name="kennel-desk:build"[^>]*>}{$meta} or s{(<meta name="kennel-desk:service-worker"[^>]*>)}{$1\n    $meta} or s{</head>}{    $meta\n  </head>};
+' "$index"
+grep -qF "name=\"kennel-desk:build\" content=\"$build_id\"" "$index" ||
+  { echo "build.sh: could not write the build id into $index" >&2; exit 1; }
+
 # 0c. The wasm's preload link without trunk's integrity attribute. Chromium ignores integrity
 # on a fetch preload and warns so on every load ("currently ignored for preload destinations
 # that do not support subresource integrity", crbug.com/981419: a wrong hash there changes

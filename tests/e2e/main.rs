@@ -14,6 +14,7 @@ mod invoices;
 mod language;
 mod offline;
 mod places;
+mod shell;
 mod start;
 mod wall;
 

@@ -1,0 +1,174 @@
+//! The service worker's offline copy of the app (sw.js): which page becomes the copy, when a
+//! new build replaces it, and a server that never answers.
+
+use crate::data::{eventually, js, network, today};
+use crate::harness::{dist, serve, Browser, Page, PATIENCE};
+use devapi::{Dataset, Fault, FaultSettings, Faults};
+use serde_json::json;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// A copy of the release build in its own folder, which a test may change while devapi serves
+/// it (devapi reads the files per request): a new deploy.
+fn own_dist(name: &str) -> PathBuf {
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&target);
+    std::fs::create_dir_all(&target).expect("temp dist");
+    for entry in std::fs::read_dir(dist()).expect("dist readable") {
+        let entry = entry.expect("dist entry");
+        if entry.file_type().map(|t| t.is_file()).unwrap_or(false) {
+            std::fs::copy(entry.path(), target.join(entry.file_name())).expect("copy");
+        }
+    }
+    target
+}
+
+/// The app is running in the page: its header is there (the "Loading" line is not the app).
+async fn app_started(b: &Page) {
+    b.wait_text(".kd-header", "Kennel Desk").await;
+}
+
+/// The page is controlled by the worker, and a cache holds the build's wasm.
+async fn shell_stored(b: &Page) {
+    eventually("the service worker controls the page", || async {
+        js(b, "return !!navigator.serviceWorker.controller").await == json!(true)
+    })
+    .await;
+    let stored = "return (async () => { for (const n of await caches.keys()) { \
+        const c = await caches.open(n); for (const r of await c.keys()) \
+        if (r.url.endsWith('_bg.wasm')) return true; } return false; })();";
+    eventually("the shell is stored", || async {
+        js(b, stored).await == json!(true)
+    })
+    .await;
+}
+
+/// A server that accepts the page's request and never answers left a blank page for good,
+/// though the worker held the app: it went to the network first with no time limit. Now a
+/// navigation takes the stored index after a few seconds (and the build's hashed files come
+/// from the cache first).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_request_that_never_answers_starts_the_stored_app() {
+    let server = serve(
+        Dataset::generate(50, today()),
+        Some(dist()),
+        Faults::default(),
+    )
+    .await;
+    let (url, faults) = (server.url(), server.faults());
+    // Navigations return at once: a hanging one would hold WebDriver's `goto`.
+    let browser = Browser::start_unwaiting().await;
+    let b = browser.page();
+    b.goto(&format!("{url}/bookings?status=all")).await;
+    b.texts(".kd-table--bookings tbody tr", 3).await;
+    shell_stored(&b).await;
+
+    faults.set(FaultSettings::fault(Fault::Hang(None)).on_path("/bookings"));
+    // From a blank page: the app's page staying on screen would pass for the new one.
+    b.goto("about:blank").await;
+    b.goto(&format!("{url}/bookings?status=all")).await;
+    // Bounded from outside as well: while a navigation is pending, chromedriver may hold
+    // every command until it ends.
+    let started = tokio::time::timeout(PATIENCE, app_started(&b)).await;
+    assert!(started.is_ok(), "a blank page after {PATIENCE:?}");
+    // The API answers: the list is the server's.
+    b.texts(".kd-table--bookings tbody tr", 3).await;
+    browser.finish().await;
+    server.stop().await;
+}
+
+/// Any same-origin page of status 200 replaced the stored index (devapi's /embed-home.html
+/// here; a sign-in page in deployment), and a reload offline showed that page. Only the app's
+/// own index (its build meta) becomes the copy now.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn another_page_of_the_origin_does_not_replace_the_stored_app() {
+    let server = serve(
+        Dataset::generate(50, today()),
+        Some(dist()),
+        Faults::default(),
+    )
+    .await;
+    let url = server.url();
+    let browser = Browser::start().await;
+    let b = browser.page();
+    b.goto(&format!("{url}/bookings?status=all")).await;
+    b.texts(".kd-table--bookings tbody tr", 3).await;
+    shell_stored(&b).await;
+
+    b.goto(&format!("{url}/embed-home.html")).await;
+    b.wait_text("body", "").await;
+    // Whatever the worker does with that answer, it has time to.
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    server.stop().await;
+    network(&b, false).await;
+
+    b.goto(&format!("{url}/bookings")).await;
+    app_started(&b).await;
+    browser.finish().await;
+}
+
+/// A new deploy whose wasm did not download wiped the offline copy on its first navigation:
+/// offline, the reload could start neither build. The previous build is kept now until the new
+/// index and every file it names are stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_build_that_did_not_download_keeps_the_old_one_offline() {
+    let dir = own_dist("e2e-shell-deploy");
+    let server = serve(
+        Dataset::generate(50, today()),
+        Some(dir.clone()),
+        Faults::default(),
+    )
+    .await;
+    let (url, faults) = (server.url(), server.faults());
+    let browser = Browser::start().await;
+    let b = browser.page();
+    b.goto(&format!("{url}/bookings?status=all")).await;
+    b.texts(".kd-table--bookings tbody tr", 3).await;
+    shell_stored(&b).await;
+
+    // The new build: another wasm (so another loader, which names it), whose download fails.
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("dist")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .collect();
+    let wasm = names
+        .iter()
+        .find(|n| n.starts_with("kennel-desk-") && n.ends_with("_bg.wasm"))
+        .expect("the wasm");
+    let stem = wasm.trim_end_matches("_bg.wasm");
+    let new_stem = "kennel-desk-00000000deadbeef";
+    let new_wasm = format!("{new_stem}_bg.wasm");
+    let loader = names
+        .iter()
+        .filter(|n| n.starts_with("loader-") && n.ends_with(".js"))
+        .find(|n| {
+            std::fs::read_to_string(dir.join(n))
+                .unwrap_or_default()
+                .contains(wasm.as_str())
+        })
+        .expect("the loader that names the wasm");
+    let new_loader = "loader-00000000deadbeef.js";
+    let text = std::fs::read_to_string(dir.join(loader)).expect("loader");
+    std::fs::write(dir.join(new_loader), text.replace(wasm.as_str(), &new_wasm)).expect("write");
+    let index = std::fs::read_to_string(dir.join("index.html")).expect("index");
+    let new_index = index
+        .replace(wasm.as_str(), &new_wasm)
+        .replace(loader.as_str(), new_loader)
+        .replace(
+            &format!(r#"name="kennel-desk:build" content="{stem}""#),
+            &format!(r#"name="kennel-desk:build" content="{new_stem}""#),
+        );
+    assert_ne!(new_index, index);
+    std::fs::write(dir.join("index.html"), new_index).expect("write index");
+    faults.set(FaultSettings::fault(Fault::Status(503)).on_path(&format!("/{new_wasm}")));
+
+    b.goto(&format!("{url}/bookings?status=all")).await;
+    b.wait_text(".kd-boot", "Reload").await;
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    server.stop().await;
+    network(&b, false).await;
+
+    b.goto(&format!("{url}/bookings")).await;
+    app_started(&b).await;
+    browser.finish().await;
+}
