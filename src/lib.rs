@@ -268,28 +268,39 @@ fn offline_shell(config: &Config) {
     let Some(script) = config.service_worker.as_deref() else {
         return;
     };
-    // A route base means the app lives inside a host's pages: their origin, not ours.
+    // A route base means the app lives inside a host's pages (their origin, not ours), or
+    // under a sub-path of its own: no offline start there yet (README, "Deployment").
     if !config.route_base.is_empty() {
         return;
     }
     // The worker must not cache API answers (the data layer owns them): it is told where
     // they live.
     let url = format!("{script}?api={}", config::encode_segment(&config.api_base));
-    let navigator = window().navigator();
-    // Absent outside secure contexts (plain http on a LAN address): then no offline start,
-    // and calling into `undefined` would throw through the wasm.
-    if !js_sys::Reflect::has(&navigator, &"serviceWorker".into()).unwrap_or(false) {
-        return;
-    }
     leptos::task::spawn_local(async move {
         page_loaded().await;
         gloo_timers::future::TimeoutFuture::new(SHELL_PAUSE_MS).await;
         api::busy::idle().await;
-        let registered = navigator.service_worker().register(&url);
+        let Some(workers) = service_workers() else {
+            return;
+        };
+        let registered = workers.register(&url);
         if let Err(e) = wasm_bindgen_futures::JsFuture::from(registered).await {
             leptos::logging::warn!("Kennel Desk: no offline start, service worker refused: {e:?}");
         }
     });
+}
+
+/// The page's `navigator.serviceWorker`, or `None`: absent outside secure contexts (plain
+/// http on a LAN address), and a getter that throws a SecurityError in a sandboxed iframe
+/// without allow-same-origin (an opaque origin). Read through `Reflect::get`, which returns
+/// the throw as an `Err`: web-sys's getter would let it escape through the wasm, uncaught.
+fn service_workers() -> Option<web_sys::ServiceWorkerContainer> {
+    use wasm_bindgen::JsCast;
+    let navigator = window().navigator();
+    js_sys::Reflect::get(&navigator, &"serviceWorker".into())
+        .ok()?
+        .dyn_into::<web_sys::ServiceWorkerContainer>()
+        .ok()
 }
 
 /// Resolves once the window's `load` event has fired (at once when it has already).

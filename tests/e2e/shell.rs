@@ -172,3 +172,46 @@ async fn a_new_build_that_did_not_download_keeps_the_old_one_offline() {
     app_started(&b).await;
     browser.finish().await;
 }
+
+/// In an iframe with sandbox="allow-scripts" (an opaque origin), reading
+/// navigator.serviceWorker throws a SecurityError, which escaped uncaught from the app. Now
+/// it means no offline start, quietly.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sandboxed_frame_starts_the_app_without_an_uncaught_error() {
+    let host = r#"<!doctype html><html><head><title>Host</title></head><body>
+<iframe sandbox="allow-scripts" src="/bookings?status=all" width="1000" height="700"></iframe>
+</body></html>"#;
+    let page = crate::harness::dist_copy(
+        "e2e-shell-sandbox",
+        |index| index.replace("<title>", "<title>Sandboxed: "),
+        &[("sandbox.html", host)],
+    );
+    let server = serve(
+        Dataset::generate(50, today()),
+        Some(page),
+        Faults::default(),
+    )
+    .await;
+    let url = server.url();
+    let browser = Browser::start().await;
+    let b = browser.page();
+    b.goto(&format!("{url}/sandbox.html")).await;
+    b.client.enter_frame(0).await.expect("into the iframe");
+    app_started(&b).await;
+    // The worker is registered 2 s after the frame's `load` (and not while busy): listening
+    // from now on hears it.
+    js(
+        &b,
+        "window.__uncaught = []; \
+         addEventListener('error', (e) => __uncaught.push('error: ' + (e.error || e.message))); \
+         addEventListener('unhandledrejection', (e) => __uncaught.push('rejection: ' + e.reason));",
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(6_000)).await;
+    let errors = js(&b, "return window.__uncaught").await;
+    assert_eq!(errors, json!([]), "uncaught in the frame");
+    // The app is still alive: a search still filters.
+    b.texts(".kd-table--bookings tbody tr", 3).await;
+    browser.finish().await;
+    server.stop().await;
+}
