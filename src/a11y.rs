@@ -335,6 +335,25 @@ pub fn set_title(name: &str) {
     document().set_title(&format!("{name} · Kennel Desk"));
 }
 
+/// "Skip to content", the first stop of Tab: moves focus to the page's heading (or the
+/// message of a page without one), past the navigation and, on the board, a dozen controls.
+/// A click handler, not `href="#…"`: with hash routing the fragment is the route, and a jump
+/// to an anchor would have replaced it. The `href` keeps it a link for Tab and readers.
+pub fn skip_to_content(ev: web_sys::MouseEvent) {
+    ev.prevent_default();
+    let Some(root) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|el| el.closest(".kd").ok().flatten())
+    else {
+        return;
+    };
+    if let Some(el) = target_in(&root).and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) {
+        let _ = el.set_attribute("tabindex", "-1");
+        let _ = el.focus();
+    }
+}
+
 /// What names the page on screen: its heading, or for pages without one (not found, an
 /// error) their message.
 fn target_in(root: &web_sys::Element) -> Option<web_sys::Element> {

@@ -75,6 +75,7 @@ pub fn App(config: Config) -> impl IntoView {
         <div class="kd" lang=t.code node_ref=root>
             <Router base=base>
                 <Chrome>
+                    <a class="kd-skip" href="#kd-main" on:click=a11y::skip_to_content>{t.skip_to_content}</a>
                     <div class="kd-header" role=standalone.then_some("banner")>
                         <span class="kd-brand">"Kennel Desk"</span>
                         <div class="kd-nav" role="navigation" aria-label="Kennel Desk">
@@ -89,6 +90,7 @@ pub fn App(config: Config) -> impl IntoView {
                 </Chrome>
                 <OfflineBanner online/>
                 <div
+                    id="kd-main"
                     class="kd-main"
                     role=main_role
                     aria-label=(!standalone).then_some("Kennel Desk")

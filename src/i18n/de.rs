@@ -8,6 +8,7 @@ pub const DE: Texts = Texts {
     nav_board: "Tagesplan",
     nav_bookings: "Buchungen",
     nav_invoices: "Rechnungen",
+    skip_to_content: "Zum Inhalt springen",
     offline: "Offline. Neues kann nicht geladen werden; die Seite aktualisiert sich, sobald die Verbindung wieder da ist.",
     back_online: "Wieder online.",
 

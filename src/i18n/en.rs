@@ -8,6 +8,7 @@ pub const EN: Texts = Texts {
     nav_board: "Board",
     nav_bookings: "Bookings",
     nav_invoices: "Invoices",
+    skip_to_content: "Skip to content",
     offline: "Offline. Nothing new can load; the page refreshes when the connection returns.",
     back_online: "Back online.",
 

@@ -47,6 +47,8 @@ pub struct Texts {
     pub nav_board: &'static str,
     pub nav_bookings: &'static str,
     pub nav_invoices: &'static str,
+    /// The first stop of Tab, seen only when focused.
+    pub skip_to_content: &'static str,
     pub offline: &'static str,
     pub back_online: &'static str,
 

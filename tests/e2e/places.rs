@@ -953,6 +953,53 @@ async fn the_first_paint_builds_the_table_rows_in_view_from_where_the_table_star
     server.stop().await;
 }
 
+/// "Skip to content" is the first stop of Tab, unseen until then, and Enter takes focus to
+/// the page's heading past the navigation; embedded with hash routing it leaves the route in
+/// the address alone (an `#anchor` jump would have replaced it). Before, Tab passed three
+/// navigation links and, on the board, a dozen controls before the first card.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn skip_to_content_is_the_first_tab_stop_and_takes_focus_to_the_heading() {
+    let server = serve(fixture(), Some(dist()), Faults::default()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        emulate(&b, DESKTOP, false).await;
+        b.goto(&format!("{url}/bookings")).await;
+        b.wait_text(".kd-table--bookings tbody", "Bella").await;
+        let size = "const r = document.querySelector('.kd-skip').getBoundingClientRect();
+                    return [Math.round(r.width) > 20, Math.round(r.height) > 20, r.top >= 0];";
+        assert_eq!(js(&b, size).await, json!([false, false, true]), "unseen until focused");
+        let body = b.client.active_element().await.expect("body");
+        body.send_keys("\u{E004}").await.expect("tab");
+        let focused = "const a = document.activeElement; return [a.tagName, a.textContent];";
+        assert_eq!(js(&b, focused).await, json!(["A", "Skip to content"]));
+        assert_eq!(js(&b, size).await, json!([true, true, true]), "seen when focused");
+        let link = b.client.active_element().await.expect("the link");
+        link.send_keys("\u{E007}").await.expect("enter");
+        wait_for(
+            &b,
+            "const a = document.activeElement; return a.tagName === 'H1' && a.textContent === 'Bookings';",
+            "focus on the heading",
+        )
+        .await;
+        assert_eq!(js(&b, "return location.pathname + location.hash;").await, json!("/bookings"));
+
+        b.goto(&format!("{url}/embed.html#/invoices")).await;
+        b.wait_text("#kennel-desk .kd-table--invoices tbody", "INV-").await;
+        js(&b, "document.querySelector('#kennel-desk .kd-skip').focus(); return 0;").await;
+        let link = b.client.active_element().await.expect("the link");
+        link.send_keys("\u{E007}").await.expect("enter");
+        wait_for(
+            &b,
+            "const a = document.activeElement; return a.tagName === 'H1' && a.textContent === 'Invoices';",
+            "focus on the embedded app's heading",
+        )
+        .await;
+        assert_eq!(js(&b, "return location.hash;").await, json!("#/invoices"));
+    })
+    .await;
+    server.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn navigation_names_the_page_moves_focus_to_its_heading_and_announces_states() {
     let server = serve(fixture(), Some(dist()), Faults::default()).await;
