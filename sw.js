@@ -141,11 +141,17 @@ async function navigate(event) {
   const stored = storedIndex();
   const patience = later(NAVIGATION_PATIENCE_MS).then(() => stored);
   const fallback = () => stored.then((s) => s || Promise.reject(new Error("no stored index")));
+  // A server error (a proxy's 502/503/504 while the host restarts) is no page of the app:
+  // the stored app starts instead and says what its API requests meet. A 4xx is passed on
+  // (a sign-in wall, a page that is gone), and so is a 5xx when nothing is stored.
+  const usable = (response) =>
+    response.status >= 500 ? stored.then((s) => s || response) : response;
   // The network's answer, or on a failure the stored index; after the patience the stored
   // index if there is one (else the wait goes on).
-  const first = await Promise.race([network.catch(fallback), patience]);
+  const answer = network.then(usable, fallback);
+  const first = await Promise.race([answer, patience]);
   if (first) return first;
-  return network.catch(fallback);
+  return answer;
 }
 
 async function file(request) {

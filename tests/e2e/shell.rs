@@ -77,6 +77,33 @@ async fn a_page_request_that_never_answers_starts_the_stored_app() {
     server.stop().await;
 }
 
+/// A proxy's error page for the app's page (a 503 while the host restarts) was shown, though
+/// the worker held the app. Now a 5xx starts the stored app, which then says what its own
+/// requests meet.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_answered_with_a_server_error_starts_the_stored_app() {
+    let server = serve(
+        Dataset::generate(50, today()),
+        Some(dist()),
+        Faults::default(),
+    )
+    .await;
+    let (url, faults) = (server.url(), server.faults());
+    let browser = Browser::start().await;
+    let b = browser.page();
+    b.goto(&format!("{url}/bookings?status=all")).await;
+    b.texts(".kd-table--bookings tbody tr", 3).await;
+    shell_stored(&b).await;
+
+    faults.set(FaultSettings::fault(Fault::Html(503)).on_path("/bookings"));
+    b.goto("about:blank").await;
+    b.goto(&format!("{url}/bookings?status=all")).await;
+    app_started(&b).await;
+    b.texts(".kd-table--bookings tbody tr", 3).await;
+    browser.finish().await;
+    server.stop().await;
+}
+
 /// Any same-origin page of status 200 replaced the stored index (devapi's /embed-home.html
 /// here; a sign-in page in deployment), and a reload offline showed that page. Only the app's
 /// own index (its build meta) becomes the copy now.
