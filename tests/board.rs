@@ -1054,3 +1054,21 @@ fn missing_values_sort_last_in_both_directions() {
         }
     }
 }
+
+/// A stay the service marks checked out or cancelled is not on today's board, whatever its
+/// dates say: it has gone, or it never comes. Other days go by the dates, as before.
+#[test]
+fn a_stay_over_by_its_status_is_not_on_todays_board() {
+    let today = day(TODAY);
+    for status in ["checked_out", "Checked out", "cancelled", "canceled"] {
+        let b = booking("1", "2026-11-20", TODAY, Some(status), None);
+        assert_eq!(lane(&b, today, today), None, "{status}");
+        assert_eq!(
+            lane(&b, day("2026-11-21"), today),
+            Some(Lane::InHouse),
+            "{status}"
+        );
+    }
+    let b = booking("2", "2026-11-20", TODAY, Some("waitlisted"), None);
+    assert_eq!(lane(&b, today, today), Some(Lane::GoingHome));
+}

@@ -1152,3 +1152,51 @@ fn a_scanned_id_opens_its_booking_among_ids_that_contain_it() {
     // A row index past the list is never opened.
     assert_eq!(scanned(&[0, 9], items, "b-9"), None);
 }
+
+/// Two records under one id (an exploratory tester's `b-1` for a-1 and again for a-2, and an
+/// `i-1` twice): the booking's own page shows the first, as the service's record endpoint
+/// answers it (devapi's index keeps the first), so every page takes the first. The invoice
+/// search found the second booking's animal, and the customer page listed b-1 and i-1 twice.
+#[test]
+fn a_repeated_id_is_the_first_record_under_it_on_every_page() {
+    use kennel_desk::model::customer::customer_records;
+    use kennel_desk::model::ids::animal_of_booking;
+    use kennel_desk::model::stay::{split_stays, stay_invoices};
+    let b = bookings(
+        r#"[{"id":"b-1","animalId":"a-1","customerId":"c-1","from":"2026-12-05","to":"2026-12-10"},
+            {"id":"b-2","animalId":"a-2","customerId":"c-1","from":"2026-12-07","to":"2026-12-09"},
+            {"id":"b-1","animalId":"a-2","customerId":"c-1","from":"2026-12-06","to":"2026-12-08"}]"#,
+    )
+    .items;
+    let inv = invoices(
+        r#"[{"id":"i-1","number":"INV-1","date":"2026-12-01","amount":120,"currency":"EUR","status":"open","customerId":"c-1","bookingId":"b-1"},
+            {"id":"i-2","number":"INV-2","date":"2026-12-02","amount":5,"currency":"EUR","status":"open","customerId":"c-1","bookingId":"b-2"},
+            {"id":"i-1","number":"INV-1-DUP","date":"2026-12-01","amount":77,"currency":"EUR","status":"paid","customerId":"c-1","bookingId":"b-1"}]"#,
+    )
+    .items;
+    assert_eq!(animal_of_booking(&b)["b-1"], "a-1");
+    let today = time::Date::from_calendar_date(2026, time::Month::December, 7).expect("a date");
+    let r = customer_records("c-1", &b, &inv, today);
+    let ids = |rows: &[usize]| rows.iter().map(|&i| b[i].id.as_str()).collect::<Vec<_>>();
+    assert_eq!(ids(&r.stays.all()), ["b-1", "b-2"], "b-1 once, the first");
+    assert_eq!(r.stays.all()[0], 0);
+    let numbers = |rows: &[usize]| {
+        rows.iter()
+            .map(|&i| inv[i].number.as_deref().unwrap_or(""))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(numbers(&r.invoices), ["INV-2", "INV-1"]);
+    let sum = |open: &CurrencyTotals| {
+        open.iter()
+            .map(|(c, d)| format!("{c} {}", d.format()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(sum(&r.open), ["EUR 125.00"]);
+    // a-2's page: b-1 is a-1's booking (its page and the service say so), not a-2's.
+    let a2 = split_stays(&b, "a-2", today);
+    assert_eq!(ids(&a2.all()), ["b-2"]);
+    let a1 = split_stays(&b, "a-1", today);
+    let (rows, open) = stay_invoices(&inv, &b, &a1);
+    assert_eq!(numbers(&rows), ["INV-1"]);
+    assert_eq!(sum(&open), ["EUR 120.00"]);
+}

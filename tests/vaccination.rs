@@ -573,6 +573,14 @@ fn booking_list(json: &str) -> List<Booking> {
 #[test]
 fn stays_split_into_now_upcoming_past_relative_to_today() {
     let t = today();
+    let when = |from: Option<&str>, to: Option<&str>, _: Date| {
+        let json = serde_json::json!([{"id": "b", "from": from, "to": to}]).to_string();
+        let b = &booking_list(&json).items[0];
+        when(
+            b,
+            kennel_desk::model::board::Day::parse("2026-11-22").expect("a day"),
+        )
+    };
     assert_eq!(
         when(Some("2026-11-20"), Some("2026-11-25"), t),
         Some(When::Now)
@@ -752,4 +760,38 @@ fn a_date_before_a_month_and_year_is_not_taken_for_its_day() {
         read("Rabies given 2026-01-01 Nov 2027"),
         vec![one("Rabies", "2027-11-30", S::Valid)]
     );
+}
+
+/// An exploratory tester's animal (today 2026-12-07): the page split the stays by its own
+/// reading of the dates while the board read them its way. Now one rule: a stay is current
+/// when today's board has it, so a stay checked out or cancelled today is not "Now" (its
+/// status says it is over), a date with a time is its day, and dates that run backwards are
+/// shown apart, not listed as upcoming.
+#[test]
+fn stays_are_placed_by_the_boards_rule_for_today() {
+    let list = booking_list(
+        r#"[{"id":"s-1","animalId":"a-1","from":"2026-12-07"},
+            {"id":"s-2","animalId":"a-1","to":"2026-12-07"},
+            {"id":"s-3","animalId":"a-1","from":"2026-12-10","to":"2026-12-01"},
+            {"id":"s-4","animalId":"a-1","from":"2026-12-06","to":"2026-12-06","status":"checked_out"},
+            {"id":"s-5","animalId":"a-1","from":"2026-12-08","to":"2026-12-08"},
+            {"id":"s-6","animalId":"a-1","from":"2026-12-07T08:00:00","to":"2026-12-09T18:00:00"},
+            {"id":"s-7","animalId":"a-1","from":"07.12.2026","to":"09.12.2026"},
+            {"id":"s-8","animalId":"a-1","from":"","to":""},
+            {"id":"s-9","animalId":"a-1","from":"2026-12-01","to":"2026-12-07","status":"checked_out"},
+            {"id":"s-10","animalId":"a-1","from":"2026-12-07","to":"2026-12-07","status":"cancelled"}]"#,
+    );
+    let today = Date::from_calendar_date(2026, Month::December, 7).expect("a date");
+    let s = split_stays(&list.items, "a-1", today);
+    let ids = |rows: &[usize]| {
+        rows.iter()
+            .map(|&i| list.items[i].id.as_str())
+            .collect::<Vec<_>>()
+    };
+    // s-2: an end alone, today, is on today's board (Going home), as the board places it.
+    assert_eq!(ids(&s.now), ["s-2", "s-1", "s-6"]);
+    assert_eq!(ids(&s.upcoming), ["s-5"], "s-3 ends before it starts");
+    assert_eq!(ids(&s.past), ["s-10", "s-4", "s-9"], "over by status");
+    assert_eq!(ids(&s.undated), ["s-8", "s-7"]);
+    assert_eq!(ids(&s.reversed), ["s-3"], "flagged apart");
 }

@@ -264,6 +264,12 @@ pub const DE: Texts = Texts {
     as_written: "Wie erfasst",
     no_stays: "Keine Aufenthalte für dieses Tier.",
     without_dates: "Ohne Datum",
+    stays_reversed: "Endet vor dem Beginn",
+    stays_reversed_note: "Das Enddatum liegt vor dem Anfangsdatum, darum zeigt keine Tagestafel \
+                          diese Aufenthalte: bitte die Daten prüfen.",
+    repeated_booking_id: |id, n| {
+        format!("{n} Buchungen tragen die ID {id}: die erste davon gilt, wie ihre eigene Seite sie zeigt.")
+    },
     not_here_now: "Zurzeit nicht hier.",
     nothing_ahead: "Nichts im Voraus gebucht.",
     no_earlier_stays: "Keine früheren Aufenthalte.",

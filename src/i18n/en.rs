@@ -258,6 +258,12 @@ pub const EN: Texts = Texts {
     as_written: "As written",
     no_stays: "No stays for this animal.",
     without_dates: "Without dates",
+    stays_reversed: "Ends before it starts",
+    stays_reversed_note: "The end date is before the start date, so no day's board shows these \
+                          stays: check their dates.",
+    repeated_booking_id: |id, n| {
+        format!("{n} bookings share the id {id}: the first of them is taken, as its own page shows it.")
+    },
     not_here_now: "Not here now.",
     nothing_ahead: "Nothing booked ahead.",
     no_earlier_stays: "No earlier stays.",

@@ -275,6 +275,11 @@ pub struct Texts {
     pub as_written: &'static str,
     pub no_stays: &'static str,
     pub without_dates: &'static str,
+    /// The heading of stays whose end is before their start.
+    pub stays_reversed: &'static str,
+    pub stays_reversed_note: &'static str,
+    /// (id, how many bookings hold it): only the first is shown.
+    pub repeated_booking_id: fn(&str, usize) -> String,
     pub not_here_now: &'static str,
     pub nothing_ahead: &'static str,
     pub no_earlier_stays: &'static str,

@@ -129,7 +129,9 @@ impl Lane {
 /// 1. A stay whose `from` is after the day, or whose `to` is before it, is not on the board.
 /// 2. On **today**, a known status decides: arriving today → Arriving, in the house →
 ///    In the house, pickup → Going home. The service knows today better than the dates do
-///    (a late arrival still "arriving" on its second day stays in Arriving).
+///    (a late arrival still "arriving" on its second day stays in Arriving). A status that
+///    says the stay is over ([`BookingStatus::is_over`]: checked out, cancelled) takes it
+///    off today's board: the animal has gone, or never comes.
 /// 3. An unknown or missing status, and **every other day**, go by the dates: `from` on the
 ///    day → Arriving, `to` on the day → Going home, strictly between → In the house. A stay
 ///    that starts and ends on the day (a day visit) is listed once, under Arriving.
@@ -141,6 +143,9 @@ pub fn lane(b: &Booking, day: Day, today: Day) -> Option<Lane> {
         return None;
     }
     if day == today {
+        if b.status.is_over() {
+            return None;
+        }
         match b.status {
             BookingStatus::ArrivingToday => return Some(Lane::Arriving),
             BookingStatus::InHouse => return Some(Lane::InHouse),
@@ -166,11 +171,17 @@ pub fn unplaceable(bookings: &[Booking]) -> usize {
     bookings
         .iter()
         .filter(|b| match (read(&b.from), read(&b.to)) {
-            (Some(from), Some(to)) => from > to,
             (None, None) => matches!(b.status, BookingStatus::Other(_) | BookingStatus::Missing),
-            _ => false,
+            _ => ends_before_it_starts(b),
         })
         .count()
+}
+
+/// Whether both dates read and the end is before the start (the 10th to the 1st): no day's
+/// board places it, and an animal's page shows it apart, not as upcoming or past.
+pub fn ends_before_it_starts(b: &Booking) -> bool {
+    let read = |d: &Option<String>| d.as_deref().and_then(Day::parse);
+    matches!((read(&b.from), read(&b.to)), (Some(from), Some(to)) if from > to)
 }
 
 /// The day's board: for each lane, the bookings (indices) in time-of-day order.

@@ -8,6 +8,7 @@ pub mod booking;
 pub mod customer;
 pub mod decode;
 pub mod export;
+pub mod ids;
 pub mod invoice;
 pub mod invoice_list;
 pub mod listing;

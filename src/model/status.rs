@@ -60,6 +60,20 @@ impl BookingStatus {
         }
     }
 
+    /// Whether the service says the stay is over or will not happen: checked out,
+    /// departed, cancelled, a no-show. The spec names no such status, but services send them
+    /// (`checked_out`), and a stay so marked is no longer where the dates put it: it is not on
+    /// today's board ([`lane`](super::board::lane)), nor "now" on an animal's page.
+    pub fn is_over(&self) -> bool {
+        match self {
+            BookingStatus::Other(raw) => matches!(
+                key(raw, &mut [0; 24]),
+                "checkedout" | "departed" | "cancelled" | "canceled" | "noshow"
+            ),
+            _ => false,
+        }
+    }
+
     /// The default list order: today's work first (arrivals, then the house, then pickups).
     pub fn rank(&self) -> u8 {
         match self {

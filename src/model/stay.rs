@@ -1,9 +1,10 @@
 //! An animal's stays, split by time relative to today: where it is now, what is coming, what
 //! is over. Pure, so "today" is a parameter and the split is tested natively.
 
+use super::board::{ends_before_it_starts, lane, Day};
+use super::ids::{repeated, FirstById};
 use super::invoice_list::list_totals;
 use super::money::CurrencyTotals;
-use super::vaccination::parse_iso_date;
 use super::{Booking, Invoice};
 use rustc_hash::FxHashSet;
 use time::Date;
@@ -12,14 +13,20 @@ use time::Date;
 /// order staff read it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stays {
-    /// Running today (from <= today <= to), earliest start first.
+    /// On today's board ([`When::Now`]), earliest start first.
     pub now: Vec<usize>,
     /// Starting after today, the next first.
     pub upcoming: Vec<usize>,
-    /// Ended before today, the most recent start first.
+    /// Ended before today, or over by its status, the most recent start first.
     pub past: Vec<usize>,
     /// Dates that do not place it ([`when`]): shown, never guessed into a group.
     pub undated: Vec<usize>,
+    /// Ending before they start: shown apart and flagged, as the board counts them among
+    /// the stays it cannot place.
+    pub reversed: Vec<usize>,
+    /// Ids that more than one booking of the list holds, with how many: only the first
+    /// under each is among the groups ([`super::ids`]).
+    pub repeated: Vec<(String, usize)>,
 }
 
 impl Stays {
@@ -28,45 +35,60 @@ impl Stays {
             && self.upcoming.is_empty()
             && self.past.is_empty()
             && self.undated.is_empty()
+            && self.reversed.is_empty()
     }
 
     /// Every stay, in group order.
     pub fn all(&self) -> Vec<usize> {
-        // Concatenated rather than chained: a four-way `Chain` costs more wasm than the copy.
+        // Concatenated rather than chained: a five-way `Chain` costs more wasm than the copy.
         [
             &self.now[..],
             &self.upcoming[..],
             &self.past[..],
             &self.undated[..],
+            &self.reversed[..],
         ]
         .concat()
     }
 }
 
-/// Where a stay from `from` to `to` (`YYYY-MM-DD`) stands on `today`. A start without an
-/// end is a one-day stay, as on the day board (which lists it on that day only); an end
-/// that is there but cannot be read is not guessed. A readable end alone places the stay
-/// when it ended before today. Anything else is `None` (undated).
-pub fn when(from: Option<&str>, to: Option<&str>, today: Date) -> Option<When> {
-    let from = from.and_then(parse_iso_date);
-    let to = match to {
-        Some(to) => parse_iso_date(to),
+/// Where stay `b` stands on `today`, by the board's rule, so the animal's page and today's
+/// board never disagree: it is **now** when today's board has it ([`lane`]: its dates reach
+/// today, read as the board reads them, a date with a time as its day; a start without an end
+/// is a one-day stay; without dates, a known status places it today), unless its status says
+/// it is over (checked out, cancelled), which makes it **past**. Otherwise a start after
+/// today is **upcoming** and an end before it (or a start, for a one-day stay) **past**; an
+/// end sent but unreadable is not guessed. Dates that run backwards are [`When::Reversed`],
+/// as the board counts them unplaceable. Anything else is `None` (undated).
+pub fn when(b: &Booking, today: Day) -> Option<When> {
+    if ends_before_it_starts(b) {
+        return Some(When::Reversed);
+    }
+    if lane(b, today, today).is_some() {
+        return Some(When::Now);
+    }
+    let from = b.from.as_deref().and_then(Day::parse);
+    let end = match b.to.as_deref() {
+        Some(to) => Day::parse(to),
         None => from,
     };
-    match (from, to) {
+    match (from, end) {
         (Some(f), _) if f > today => Some(When::Upcoming),
-        (_, Some(t)) if t < today => Some(When::Past),
-        (Some(_), Some(_)) => Some(When::Now),
+        (_, Some(e)) if e < today => Some(When::Past),
+        // Its dates reach today, yet today's board does not have it: over by its status.
+        (Some(_), _) | (_, Some(_)) if b.status.is_over() => Some(When::Past),
         _ => None,
     }
 }
 
-/// The three groups of [`Stays`].
+/// The groups of [`Stays`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum When {
     Now,
     Upcoming,
     Past,
+    /// The end is before the start.
+    Reversed,
 }
 
 /// The bookings of `animal_id`, split relative to `today`.
@@ -78,18 +100,29 @@ pub fn split_stays(bookings: &[Booking], animal_id: &str, today: Date) -> Stays 
 }
 
 /// The bookings `mine` (indices into `bookings`: an animal's, a customer's), split relative
-/// to `today` by [`when`], so every page places a stay the same way.
+/// to `today` by [`when`], so every page places a stay the same way. Of bookings that share
+/// an id only the first in the list is taken, as its own page shows it.
 pub fn split_rows(bookings: &[Booking], mut mine: Vec<usize>, today: Date) -> Stays {
     let mut stays = Stays::default();
+    let first = FirstById::new(bookings, |b| b.id.as_str());
+    stays.repeated = repeated(bookings, &mine, &first, |b| b.id.as_str());
+    mine.retain(|&i| first.is_first(i, &bookings[i].id));
+    // `today` is a calendar date from the clock, so it is a `Day` too.
+    let today = Day::from_ymd(
+        today.year(),
+        u8::from(today.month()).into(),
+        today.day().into(),
+    )
+    .unwrap_or_default();
     // Sorted once by start (ISO dates sort as text), then dealt into the groups: each keeps
     // that order, and the past is then turned round, most recent first.
     sort_by_text(&mut mine, &|i| bookings[i].from.as_deref());
     for i in mine {
-        let b = &bookings[i];
-        let group = match when(b.from.as_deref(), b.to.as_deref(), today) {
+        let group = match when(&bookings[i], today) {
             Some(When::Now) => &mut stays.now,
             Some(When::Upcoming) => &mut stays.upcoming,
             Some(When::Past) => &mut stays.past,
+            Some(When::Reversed) => &mut stays.reversed,
             None => &mut stays.undated,
         };
         group.push(i);
@@ -116,12 +149,15 @@ pub fn stay_invoices(
         .into_iter()
         .map(|i| bookings[i].id.as_str())
         .collect();
+    // Of invoices that share an id, the first, as its own page shows it.
+    let first = FirstById::new(invoices, |i| i.id.as_str());
     let mut rows: Vec<usize> = (0..invoices.len())
         .filter(|&i| {
-            invoices[i]
-                .booking_id
-                .as_deref()
-                .is_some_and(|b| ids.contains(b))
+            first.is_first(i, &invoices[i].id)
+                && invoices[i]
+                    .booking_id
+                    .as_deref()
+                    .is_some_and(|b| ids.contains(b))
         })
         .collect();
     super::invoice_list::newest_first(invoices, &mut rows);

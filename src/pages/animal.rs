@@ -133,13 +133,34 @@ fn stays_view(list: Arc<List<Booking>>, id: &str, today: Date) -> AnyView {
     };
     let undated = (!split.undated.is_empty())
         .then(|| group(t.without_dates, "undated", "", split.undated.clone()));
+    let reversed = (!split.reversed.is_empty()).then(|| {
+        view! {
+            <p class="kd-notice kd-notice--warn kd-stays__reversed">{t.stays_reversed_note}</p>
+            {group(t.stays_reversed, "reversed", "", split.reversed.clone())}
+        }
+    });
     view! {
+        {repeated_note(&split.repeated)}
         {group(t.now, "now", t.not_here_now, split.now.clone())}
         {group(t.upcoming, "upcoming", t.nothing_ahead, split.upcoming.clone())}
         {group(t.past, "past", t.no_earlier_stays, split.past.clone())}
         {undated}
+        {reversed}
     }
     .into_any()
+}
+
+/// Says which booking ids more than one record holds (only the first is among the stays),
+/// so a booking the service sent twice is not silently one.
+pub(crate) fn repeated_note(repeated: &[(String, usize)]) -> Option<impl IntoView> {
+    let t = t();
+    (!repeated.is_empty()).then(|| {
+        let lines = repeated
+            .iter()
+            .map(|(id, n)| view! { <li>{(t.repeated_booking_id)(id, *n)}</li> })
+            .collect_view();
+        view! { <ul class="kd-notice kd-notice--warn kd-stays__repeated">{lines}</ul> }
+    })
 }
 
 /// What this animal's stays still owe, per currency (never summed across currencies).

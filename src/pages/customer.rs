@@ -250,6 +250,13 @@ fn records_view(
             {stays(split.undated.clone(), "", t.without_dates)}
         }
     });
+    let reversed = (!split.reversed.is_empty()).then(|| {
+        view! {
+            <h2>{t.stays_reversed}</h2>
+            <p class="kd-notice kd-notice--warn kd-stays__reversed">{t.stays_reversed_note}</p>
+            {stays(split.reversed.clone(), "", t.stays_reversed)}
+        }
+    });
     let animals = if records.animals.is_empty() {
         view! { <EmptyState message=t.no_animals_named/> }.into_any()
     } else {
@@ -262,6 +269,7 @@ fn records_view(
     };
     view! {
         {balance_section(balance)}
+        {super::animal::repeated_note(&split.repeated)}
         <h2>{t.now}</h2>
         {stays(split.now.clone(), t.no_stay_today, t.now)}
         <h2>{t.upcoming}</h2>
@@ -269,6 +277,7 @@ fn records_view(
         <h2>{t.past}</h2>
         {stays(split.past.clone(), t.no_past_stays, t.past)}
         {undated}
+        {reversed}
         <h2>{t.animals}</h2>
         {animals}
         <h2>{t.invoices}</h2>

@@ -15,6 +15,7 @@ use crate::components::{
 use crate::i18n::{t, Texts};
 use crate::model::board::Day;
 use crate::model::export::invoices_csv;
+use crate::model::ids;
 use crate::model::invoice_list::{
     invoice_search_text, list_totals, select_invoice_rows, status_options, InvoiceFilter,
     ListTotals, Sort, StatusFilter,
@@ -24,7 +25,6 @@ use crate::model::text::MISSING;
 use crate::model::{CurrencyTotals, Invoice, List};
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
-use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
 /// Above this many distinct animals, a search does not fetch animal names it lacks (it still
@@ -99,12 +99,7 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
     let animal_of_booking = Memo::new(move |_| {
         bookings.data.with(|data| {
             data.as_ref()
-                .map(|b| {
-                    b.items
-                        .iter()
-                        .filter_map(|b| Some((b.id.clone(), b.animal_id.clone()?)))
-                        .collect::<FxHashMap<_, _>>()
-                })
+                .map(|b| ids::animal_of_booking(&b.items))
                 .unwrap_or_default()
         })
     });
