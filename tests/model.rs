@@ -227,6 +227,30 @@ fn a_list_of_texts_reads_as_one_text_and_a_field_that_fails_is_named() {
         list.rejected[0].reason,
         "care: expected text, found an object"
     );
+    // Only free text joins: an id of two ids would link nowhere, a currency of two make up
+    // a total (the review).
+    let list = bookings(
+        r#"[{"id":["b-1","b-2"]},{"id":"b-3","animalId":["a-1","a-2"]},{"id":"b-4","name":["x"]}]"#,
+    );
+    let reasons: Vec<_> = list.rejected.iter().map(|r| r.reason.as_str()).collect();
+    assert_eq!(
+        reasons,
+        [
+            "id: expected text, found a list",
+            "animalId: expected text, found a list"
+        ]
+    );
+    assert_eq!(
+        list.items.len(),
+        1,
+        "an unknown field is skipped, list or not"
+    );
+    let err =
+        decode_one::<Animal>(r#"{"id":"a-5","name":["Bella","Bello"]}"#, "the animal").unwrap_err();
+    assert!(
+        err.detail.contains("name: expected text, found a list"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -414,26 +414,32 @@ fn record_id(record: &Shallow) -> Option<String> {
 }
 
 /// Reads field `name` as text when it is text, a number or true/false; missing, null or
-/// blank text becomes `None` (shown as a dash). A list of those reads as its texts joined by
-/// "; " (vaccinations sent as a list: failing the record lost the animal's name and owner
-/// for one field; the vaccination reader splits at "; " again). An object, or a list holding
-/// lists or objects, is no text: that fails the record, which is then reported as malformed,
-/// the field named, rather than shown wrongly.
+/// blank text becomes `None` (shown as a dash). In a free-text field ([`LIST_TEXT`]) a list
+/// of those reads as its texts joined by "; " (vaccinations sent as a list: failing the
+/// record lost the animal's name and owner for one field; the vaccination reader splits at
+/// "; " again). An object, a list anywhere else (an id of two ids would link nowhere, a
+/// currency of two would make up a total), or a list holding lists or objects, is no text:
+/// that fails the record, which is then reported as malformed, the field named, rather than
+/// shown wrongly.
 pub fn opt_text<'de, D: Deserializer<'de>>(
     d: D,
     name: &'static str,
 ) -> Result<Option<String>, D::Error> {
     d.deserialize_any(TextVisitor {
         name,
-        in_list: false,
+        in_list: !LIST_TEXT.contains(&name),
     })
 }
+
+/// The free-text fields, whose text staff read as written: a list there reads as its texts
+/// joined ([`opt_text`]).
+const LIST_TEXT: &[&str] = &["vaccinations", "care"];
 
 /// Reads scalars without building a `serde_json::Value` per field (the hot path of a list).
 struct TextVisitor {
     /// The field's wire name, for the error.
     name: &'static str,
-    /// Reading an item of a list, where a list is no text.
+    /// Reading an item of a list, or a field that is no free text: a list is no text here.
     in_list: bool,
 }
 
@@ -584,9 +590,10 @@ impl<'de> Visitor<'de> for FieldsVisitor {
             if Some(i) == self.raw {
                 fields.raw = Some(map.next_value()?);
             } else {
+                let name = self.names[i];
                 fields.text[i] = map.next_value_seed(TextVisitor {
-                    name: self.names[i],
-                    in_list: false,
+                    name,
+                    in_list: !LIST_TEXT.contains(&name),
                 })?;
             }
         }
