@@ -67,15 +67,13 @@ async function appIndex(response) {
 }
 
 // Keeps `response` (the app's index, see appIndex) as the offline copy once its build is
-// stored whole. The same build again (an operator edited a meta tag) replaces the index only.
+// stored whole. Also for the build already kept: its id is the wasm's name, and a deploy that
+// changed only the stylesheet or a loader keeps it; its index names files not stored yet
+// (`store` fetches only those).
 const adopting = new Map();
 async function adopt(response) {
   const index = await appIndex(response);
   if (!index) return;
-  if ((await currentBuild()) === index.id) {
-    await (await buildCache(index.id)).put(INDEX, response);
-    return;
-  }
   let done = adopting.get(index.id);
   if (!done) {
     done = store(index, response).finally(() => adopting.delete(index.id));
@@ -104,7 +102,10 @@ async function store(index, response) {
   await cache.put(INDEX, response);
   await (await caches.open(POINTER)).put(INDEX, new Response(index.id));
   for (const name of await caches.keys()) {
-    const ours = name.startsWith(PREFIX) && name !== POINTER && name !== PREFIX + index.id;
+    // Not a build being stored at the same time (an install beside a navigation, a rolling
+    // deploy): deleting its cache under it left the pointer naming a build with no files.
+    const busy = adopting.has(name.slice(PREFIX.length));
+    const ours = name.startsWith(PREFIX) && name !== POINTER && name !== PREFIX + index.id && !busy;
     // The first worker's single cache, from before builds had their own.
     if (ours || name === "kennel-desk-shell-v1") await caches.delete(name);
   }

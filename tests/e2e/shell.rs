@@ -123,7 +123,7 @@ async fn another_page_of_the_origin_does_not_replace_the_stored_app() {
     shell_stored(&b).await;
 
     b.goto(&format!("{url}/embed-home.html")).await;
-    b.wait_text("body", "").await;
+    b.wait_text("body", "Intranet home").await;
     // Whatever the worker does with that answer, it has time to.
     tokio::time::sleep(Duration::from_millis(1_500)).await;
     server.stop().await;
@@ -241,4 +241,60 @@ async fn a_sandboxed_frame_starts_the_app_without_an_uncaught_error() {
     b.texts(".kd-table--bookings tbody tr", 3).await;
     browser.finish().await;
     server.stop().await;
+}
+
+/// A deploy that changed only the stylesheet (the same wasm, so the same build id) stored the
+/// new index but not the stylesheet it names: offline, the app started unstyled. Every file
+/// an index names is stored now, whatever the build id (the review).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_stylesheet_of_the_same_build_is_stored_for_offline() {
+    let dir = own_dist("e2e-shell-css");
+    let server = serve(
+        Dataset::generate(50, today()),
+        Some(dir.clone()),
+        Faults::default(),
+    )
+    .await;
+    let url = server.url();
+    let browser = Browser::start().await;
+    let b = browser.page();
+    b.goto(&format!("{url}/bookings?status=all")).await;
+    b.texts(".kd-table--bookings tbody tr", 3).await;
+    shell_stored(&b).await;
+
+    // The same stylesheet under a new name (its integrity hash still holds).
+    let css = std::fs::read_dir(&dir)
+        .expect("dist")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .find(|n| n.starts_with("main-") && n.ends_with(".css"))
+        .expect("the stylesheet");
+    let new_css = "main-00000000deadbeef.css";
+    std::fs::copy(dir.join(&css), dir.join(new_css)).expect("copy css");
+    let index = std::fs::read_to_string(dir.join("index.html")).expect("index");
+    let new_index = index.replace(css.as_str(), new_css);
+    assert_ne!(new_index, index);
+    std::fs::write(dir.join("index.html"), new_index).expect("write index");
+
+    b.goto(&format!("{url}/bookings?status=all")).await;
+    b.texts(".kd-table--bookings tbody tr", 3).await;
+    let stored = format!(
+        "return (async () => {{ for (const n of await caches.keys()) {{ \
+         const c = await caches.open(n); for (const r of await c.keys()) \
+         if (r.url.endsWith('{new_css}')) return true; }} return false; }})();"
+    );
+    eventually("the new stylesheet is stored", || async {
+        js(&b, &stored).await == json!(true)
+    })
+    .await;
+    server.stop().await;
+    network(&b, false).await;
+
+    b.goto(&format!("{url}/bookings")).await;
+    app_started(&b).await;
+    let styled = "return getComputedStyle(document.querySelector('.kd')).getPropertyValue('--kd-bg').trim();";
+    eventually("the app styled offline", || async {
+        js(&b, styled).await != json!("")
+    })
+    .await;
+    browser.finish().await;
 }
