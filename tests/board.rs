@@ -1060,15 +1060,31 @@ fn missing_values_sort_last_in_both_directions() {
 #[test]
 fn a_stay_over_by_its_status_is_not_on_todays_board() {
     let today = day(TODAY);
-    for status in ["checked_out", "Checked out", "cancelled", "canceled"] {
+    for status in [
+        "checked_out",
+        "Checked out",
+        "cancelled",
+        "canceled",
+        "no_show",
+    ] {
         let b = booking("1", "2026-11-20", TODAY, Some(status), None);
         assert_eq!(lane(&b, today, today), None, "{status}");
+        // Checked out: it was in the house on the days before. Cancelled: never, and not
+        // on a day ahead either (a run made ready for it).
+        let earlier = lane(&b, day("2026-11-21"), today);
+        let called_off = matches!(status, "cancelled" | "canceled" | "no_show");
+        assert_eq!(earlier, (!called_off).then_some(Lane::InHouse), "{status}");
+        let ahead = booking("3", "2026-12-24", "2026-12-26", Some(status), None);
+        let arriving = lane(&ahead, day("2026-12-24"), today);
         assert_eq!(
-            lane(&b, day("2026-11-21"), today),
-            Some(Lane::InHouse),
+            arriving,
+            (!called_off).then_some(Lane::Arriving),
             "{status}"
         );
     }
+    // Nor counted as a stay the board cannot place for want of dates.
+    let undated = booking("4", "", "", Some("cancelled"), None);
+    assert_eq!(unplaceable(&[undated]), 0);
     let b = booking("2", "2026-11-20", TODAY, Some("waitlisted"), None);
     assert_eq!(lane(&b, today, today), Some(Lane::GoingHome));
 }

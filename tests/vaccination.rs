@@ -573,13 +573,11 @@ fn booking_list(json: &str) -> List<Booking> {
 #[test]
 fn stays_split_into_now_upcoming_past_relative_to_today() {
     let t = today();
-    let when = |from: Option<&str>, to: Option<&str>, _: Date| {
+    let when = |from: Option<&str>, to: Option<&str>, today: Date| {
         let json = serde_json::json!([{"id": "b", "from": from, "to": to}]).to_string();
         let b = &booking_list(&json).items[0];
-        when(
-            b,
-            kennel_desk::model::board::Day::parse("2026-11-22").expect("a day"),
-        )
+        let today = kennel_desk::model::board::Day::parse(&date_text(today)).expect("a day");
+        when(b, today)
     };
     assert_eq!(
         when(Some("2026-11-20"), Some("2026-11-25"), t),
@@ -734,11 +732,23 @@ fn ordinal_days_are_read_and_a_day_left_unread_never_means_the_months_end() {
     );
     // A day before the month in a form not read ("1er", a French ordinal) is not dropped
     // for the month's last day, which would move the expiry later: not checked.
-    for raw in ["Rabies 1er nov 2026", "Rabies 1 x Nov 2026"] {
+    for raw in [
+        "Rabies 1er nov 2026",
+        "Rabies 1e Nov 2026",
+        "Rabies 1º nov 2026",
+    ] {
         let s = vaccination_summary(Some(raw), today(), 30);
         assert_eq!(s.state, S::NotChecked, "{raw}: {s:#?}");
         assert_eq!(s.entries[0].expires, None, "{raw}");
     }
+    // A duration before a month and year is no day: the month's end, as before.
+    assert_eq!(
+        read("Rabies 3 yr Nov 2027; Bordetella 6 mo. Dec 2026"),
+        vec![
+            one("Rabies 3 yr", "2027-11-30", S::Valid),
+            one("Bordetella 6 mo", "2026-12-31", S::Valid),
+        ]
+    );
 }
 
 #[test]

@@ -142,6 +142,10 @@ pub fn lane(b: &Booking, day: Day, today: Day) -> Option<Lane> {
     if from.is_some_and(|f| f > day) || to.is_some_and(|t| t < day) {
         return None;
     }
+    // A cancelled stay arriving tomorrow had staff ready a run for it (the review).
+    if b.status.is_called_off() {
+        return None;
+    }
     if day == today {
         if b.status.is_over() {
             return None;
@@ -171,7 +175,12 @@ pub fn unplaceable(bookings: &[Booking]) -> usize {
     bookings
         .iter()
         .filter(|b| match (read(&b.from), read(&b.to)) {
-            (None, None) => matches!(b.status, BookingStatus::Other(_) | BookingStatus::Missing),
+            // A cancelled stay without dates is on no board by its status, not for want of
+            // dates.
+            (None, None) => {
+                matches!(b.status, BookingStatus::Other(_) | BookingStatus::Missing)
+                    && !b.status.is_over()
+            }
             _ => ends_before_it_starts(b),
         })
         .count()

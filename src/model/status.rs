@@ -74,6 +74,17 @@ impl BookingStatus {
         }
     }
 
+    /// Whether the stay never happens (cancelled, a no-show): on no day's board, where one
+    /// checked out stays on the days it was in the house.
+    pub fn is_called_off(&self) -> bool {
+        match self {
+            BookingStatus::Other(raw) => {
+                matches!(key(raw, &mut [0; 24]), "cancelled" | "canceled" | "noshow")
+            }
+            _ => false,
+        }
+    }
+
     /// The default list order: today's work first (arrivals, then the house, then pickups).
     pub fn rank(&self) -> u8 {
         match self {

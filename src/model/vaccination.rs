@@ -470,8 +470,9 @@ fn date_at(t: &[Spanned<'_>], i: usize, floor: usize) -> Option<Found> {
 }
 
 /// Where a number that looks like a day stands right before the month at `month` (at most a
-/// dot and one short word between, "1er", "2 x"), not down to `floor`: a day in a form not
-/// read, so "month and year" would read the month's last day instead of it.
+/// dot and a day's suffix between: "1er", "1e", "1º"), not down to `floor`: a day in a form
+/// not read, so "month and year" would read the month's last day instead of it. Only
+/// suffixes: "Rabies 3 yr Nov 2027" is a duration and the month's end (the review).
 fn unread_day_before(t: &[Spanned<'_>], month: usize, floor: usize) -> Option<usize> {
     let mut k = month;
     let mut step = |skip: &dyn Fn(Tok<'_>) -> bool| {
@@ -479,10 +480,16 @@ fn unread_day_before(t: &[Spanned<'_>], month: usize, floor: usize) -> Option<us
             k -= 1;
         }
     };
-    step(&|tok| tok == Tok::Punct('.'));
-    step(&|tok| matches!(tok, Tok::Word(w) if w.len() <= 2 || w.eq_ignore_ascii_case("of")));
+    step(&|tok| matches!(tok, Tok::Punct('.' | 'º' | '°')));
+    step(
+        &|tok| matches!(tok, Tok::Word(w) if DAY_SUFFIXES.iter().any(|s| s.eq_ignore_ascii_case(w))),
+    );
     (k > floor && matches!(t[k - 1].0, Tok::Num(_, 1 | 2))).then(|| k - 1)
 }
+
+/// Words after a day's number in the languages staff may write (English's are read as
+/// ordinals already; "of" as in "2nd of"): French, Spanish, Italian.
+const DAY_SUFFIXES: &[&str] = &["er", "re", "e", "ème", "eme", "º", "°", "of"];
 
 /// How many tokens from `at` are a time of day after a date: `T` or nothing, `hh:mm`,
 /// optionally `:ss`, a fraction and `Z` or an offset (`+01:00`); 0 when none is there.
