@@ -135,6 +135,12 @@ function isShell(request) {
 
 const later = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// The app's pages (src/lib.rs's routes), under the scope. Only these are answered with the
+// stored app when the network fails, is slow or errs: the scope is the whole origin in a
+// root deploy, and an intranet or sign-in page there is not the app (the review).
+const ROUTES = /^(?:|index\.html|board|wall|bookings|invoices|(?:bookings|invoices|animals|customers)\/[^/]+)\/?$/;
+const appRoute = (request) => ROUTES.test(new URL(request.url).pathname.slice(new URL(BASE).pathname.length));
+
 async function navigate(event) {
   const network = fetch(event.request);
   // Whenever the network answers, an index of the app updates the offline copy.
@@ -174,6 +180,8 @@ async function file(request) {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (!isShell(request)) return;
+  // Another page of the origin goes to the network untouched, as if there were no worker.
+  if (request.mode === "navigate" && !appRoute(request)) return;
   const answer = request.mode === "navigate" ? navigate(event) : file(request);
   event.respondWith(answer.catch(() => Response.error()));
 });

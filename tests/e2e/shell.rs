@@ -243,6 +243,34 @@ async fn a_sandboxed_frame_starts_the_app_without_an_uncaught_error() {
     server.stop().await;
 }
 
+/// The worker's scope is the whole origin in a root deploy: another page there that errs (an
+/// intranet page's 503) was answered with the stored app. Only the app's routes are.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn another_page_of_the_origin_that_errs_is_not_answered_with_the_app() {
+    let server = serve(
+        Dataset::generate(50, today()),
+        Some(dist()),
+        Faults::default(),
+    )
+    .await;
+    let (url, faults) = (server.url(), server.faults());
+    let browser = Browser::start().await;
+    let b = browser.page();
+    b.goto(&format!("{url}/bookings?status=all")).await;
+    b.texts(".kd-table--bookings tbody tr", 3).await;
+    shell_stored(&b).await;
+
+    faults.set(FaultSettings::fault(Fault::Html(503)).on_path("/embed-home.html"));
+    b.goto(&format!("{url}/embed-home.html")).await;
+    b.wait_text("body", "503").await;
+    assert_eq!(
+        js(&b, "return document.querySelectorAll('.kd-header').length;").await,
+        json!(0)
+    );
+    browser.finish().await;
+    server.stop().await;
+}
+
 /// A deploy that changed only the stylesheet (the same wasm, so the same build id) stored the
 /// new index but not the stylesheet it names: offline, the app started unstyled. Every file
 /// an index names is stored now, whatever the build id (the review).
