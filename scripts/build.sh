@@ -195,6 +195,7 @@ if [ "$PUBLIC_URL" != / ]; then
     my $meta = qq{<meta name="kennel-desk:route-base" content="$ENV{ROUTE_BASE}" />};
     s{<meta name="kennel-desk:route-base"[^>]*>}{$meta} or s{(<meta name="kennel-desk:api-base"[^>]*>)}{$1\n    $meta} or s{</head>}{    $meta\n  </head>};
     s{(<meta name="kennel-desk:api-base" content=")/api(/?")}{$1$ENV{PUBLIC_URL}api$2};
+    s{(<meta name="kennel-desk:service-worker" content=")/sw\.js(")}{$1$ENV{PUBLIC_URL}sw.js$2};
   ' "$index"
   grep -q "name=\"kennel-desk:route-base\" content=\"$ROUTE_BASE\"" "$index" ||
     { echo "build.sh: could not write the route base into $index" >&2; exit 1; }

@@ -270,9 +270,9 @@ fn offline_shell(config: &Config) {
     let Some(script) = config.service_worker.as_deref() else {
         return;
     };
-    // A route base means the app lives inside a host's pages (their origin, not ours), or
-    // under a sub-path of its own: no offline start there yet (README, "Deployment").
-    if !config.route_base.is_empty() {
+    // Embedded, the host page owns its origin and its workers. The app's own page under a
+    // sub-path (`PUBLIC_URL=/kennel/`) is standalone too, and its worker's scope is that path.
+    if !config.standalone {
         return;
     }
     // The worker must not cache API answers (the data layer owns them): it is told where

@@ -1541,7 +1541,7 @@ async fn focus_refreshes_the_record_on_screen_but_not_a_list_that_is_not() {
 
 /// Takes the browser off the network or back on, as DevTools does: Chromium fires `offline`
 /// and `online` itself.
-pub(super) async fn network(b: &Page, online: bool) {
+pub(crate) async fn network(b: &Page, online: bool) {
     b.cdp("Network.enable", json!({})).await;
     b.cdp(
         "Network.emulateNetworkConditions",

@@ -407,6 +407,14 @@ async fn check_deployment(dist: PathBuf, public_path: &'static str) {
             .filter(|e| e.to_string().contains("instantiateStreaming"))
             .collect();
         assert!(fallback.is_empty(), "wasm not streamed: {fallback:#?}");
+
+        // Offline, a reload starts the app from the worker's copy, under the sub-path too
+        // (its worker was never registered there: index.html named /sw.js, outside it).
+        crate::shell::shell_stored(&b).await;
+        crate::data::network(&b, false).await;
+        b.goto(&format!("{base}bookings")).await;
+        crate::shell::app_started(&b).await;
+        crate::data::network(&b, true).await;
     })
     .await;
     drop(nginx);

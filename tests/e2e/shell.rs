@@ -24,12 +24,12 @@ fn own_dist(name: &str) -> PathBuf {
 }
 
 /// The app is running in the page: its header is there (the "Loading" line is not the app).
-async fn app_started(b: &Page) {
+pub(crate) async fn app_started(b: &Page) {
     b.wait_text(".kd-header", "Kennel Desk").await;
 }
 
 /// The page is controlled by the worker, and a cache holds the build's wasm.
-async fn shell_stored(b: &Page) {
+pub(crate) async fn shell_stored(b: &Page) {
     eventually("the service worker controls the page", || async {
         js(b, "return !!navigator.serviceWorker.controller").await == json!(true)
     })
