@@ -3,13 +3,14 @@
 
 use crate::data::{eventually, js, network, today};
 use crate::harness::{dist, serve, Browser, Page, PATIENCE};
-use devapi::{Dataset, Fault, FaultSettings, Faults};
+use devapi::{Dataset, Fault, FaultSettings, Faults, Server};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// A copy of the release build in its own folder, which a test may change while devapi serves
 /// it (devapi reads the files per request): a new deploy.
+/// (Not `harness::dist_copy`, which wants index.html changed at once: here it changes later.)
 fn own_dist(name: &str) -> PathBuf {
     let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     let _ = std::fs::remove_dir_all(&target);
@@ -21,6 +22,23 @@ fn own_dist(name: &str) -> PathBuf {
         }
     }
     target
+}
+
+/// devapi with 50 bookings over `dist`, and `browser`'s page on the list with the app's shell
+/// stored by the worker: where every test here starts.
+async fn app_stored(dist: PathBuf, browser: Browser) -> (Server, Browser) {
+    let server = serve(
+        Dataset::generate(50, today()),
+        Some(dist),
+        Faults::default(),
+    )
+    .await;
+    let b = browser.page();
+    b.goto(&format!("{}/bookings?status=all", server.url()))
+        .await;
+    b.texts(".kd-table--bookings tbody tr", 3).await;
+    shell_stored(&b).await;
+    (server, browser)
 }
 
 /// The app is running in the page: its header is there (the "Loading" line is not the app).
@@ -49,19 +67,10 @@ pub(crate) async fn shell_stored(b: &Page) {
 /// from the cache first).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_page_request_that_never_answers_starts_the_stored_app() {
-    let server = serve(
-        Dataset::generate(50, today()),
-        Some(dist()),
-        Faults::default(),
-    )
-    .await;
-    let (url, faults) = (server.url(), server.faults());
     // Navigations return at once: a hanging one would hold WebDriver's `goto`.
-    let browser = Browser::start_unwaiting().await;
+    let (server, browser) = app_stored(dist(), Browser::start_unwaiting().await).await;
+    let (url, faults) = (server.url(), server.faults());
     let b = browser.page();
-    b.goto(&format!("{url}/bookings?status=all")).await;
-    b.texts(".kd-table--bookings tbody tr", 3).await;
-    shell_stored(&b).await;
 
     faults.set(FaultSettings::fault(Fault::Hang(None)).on_path("/bookings"));
     // From a blank page: the app's page staying on screen would pass for the new one.
@@ -82,18 +91,9 @@ async fn a_page_request_that_never_answers_starts_the_stored_app() {
 /// requests meet.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_page_answered_with_a_server_error_starts_the_stored_app() {
-    let server = serve(
-        Dataset::generate(50, today()),
-        Some(dist()),
-        Faults::default(),
-    )
-    .await;
+    let (server, browser) = app_stored(dist(), Browser::start().await).await;
     let (url, faults) = (server.url(), server.faults());
-    let browser = Browser::start().await;
     let b = browser.page();
-    b.goto(&format!("{url}/bookings?status=all")).await;
-    b.texts(".kd-table--bookings tbody tr", 3).await;
-    shell_stored(&b).await;
 
     faults.set(FaultSettings::fault(Fault::Html(503)).on_path("/bookings"));
     b.goto("about:blank").await;
@@ -109,18 +109,9 @@ async fn a_page_answered_with_a_server_error_starts_the_stored_app() {
 /// own index (its build meta) becomes the copy now.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn another_page_of_the_origin_does_not_replace_the_stored_app() {
-    let server = serve(
-        Dataset::generate(50, today()),
-        Some(dist()),
-        Faults::default(),
-    )
-    .await;
+    let (server, browser) = app_stored(dist(), Browser::start().await).await;
     let url = server.url();
-    let browser = Browser::start().await;
     let b = browser.page();
-    b.goto(&format!("{url}/bookings?status=all")).await;
-    b.texts(".kd-table--bookings tbody tr", 3).await;
-    shell_stored(&b).await;
 
     b.goto(&format!("{url}/embed-home.html")).await;
     b.wait_text("body", "Intranet home").await;
@@ -140,18 +131,9 @@ async fn another_page_of_the_origin_does_not_replace_the_stored_app() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_new_build_that_did_not_download_keeps_the_old_one_offline() {
     let dir = own_dist("e2e-shell-deploy");
-    let server = serve(
-        Dataset::generate(50, today()),
-        Some(dir.clone()),
-        Faults::default(),
-    )
-    .await;
+    let (server, browser) = app_stored(dir.clone(), Browser::start().await).await;
     let (url, faults) = (server.url(), server.faults());
-    let browser = Browser::start().await;
     let b = browser.page();
-    b.goto(&format!("{url}/bookings?status=all")).await;
-    b.texts(".kd-table--bookings tbody tr", 3).await;
-    shell_stored(&b).await;
 
     // The new build: another wasm (so another loader, which names it), whose download fails.
     let names: Vec<String> = std::fs::read_dir(&dir)
@@ -247,18 +229,9 @@ async fn a_sandboxed_frame_starts_the_app_without_an_uncaught_error() {
 /// intranet page's 503) was answered with the stored app. Only the app's routes are.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn another_page_of_the_origin_that_errs_is_not_answered_with_the_app() {
-    let server = serve(
-        Dataset::generate(50, today()),
-        Some(dist()),
-        Faults::default(),
-    )
-    .await;
+    let (server, browser) = app_stored(dist(), Browser::start().await).await;
     let (url, faults) = (server.url(), server.faults());
-    let browser = Browser::start().await;
     let b = browser.page();
-    b.goto(&format!("{url}/bookings?status=all")).await;
-    b.texts(".kd-table--bookings tbody tr", 3).await;
-    shell_stored(&b).await;
 
     faults.set(FaultSettings::fault(Fault::Html(503)).on_path("/embed-home.html"));
     b.goto(&format!("{url}/embed-home.html")).await;
@@ -277,18 +250,9 @@ async fn another_page_of_the_origin_that_errs_is_not_answered_with_the_app() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_new_stylesheet_of_the_same_build_is_stored_for_offline() {
     let dir = own_dist("e2e-shell-css");
-    let server = serve(
-        Dataset::generate(50, today()),
-        Some(dir.clone()),
-        Faults::default(),
-    )
-    .await;
+    let (server, browser) = app_stored(dir.clone(), Browser::start().await).await;
     let url = server.url();
-    let browser = Browser::start().await;
     let b = browser.page();
-    b.goto(&format!("{url}/bookings?status=all")).await;
-    b.texts(".kd-table--bookings tbody tr", 3).await;
-    shell_stored(&b).await;
 
     // The same stylesheet under a new name (its integrity hash still holds).
     let css = std::fs::read_dir(&dir)
