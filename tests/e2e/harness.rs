@@ -53,9 +53,8 @@ pub fn dist() -> PathBuf {
     dist
 }
 
-/// A copy of the release build whose index.html has been rewritten by `edit`, plus extra
-/// files; for serving the app from another origin or inside a host page.
-pub fn dist_copy(name: &str, edit: impl Fn(&str) -> String, extra: &[(&str, &str)]) -> PathBuf {
+/// A copy of the release build in a folder of its own under the test target, `name`.
+pub fn copy_of_dist(name: &str) -> PathBuf {
     let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     let _ = std::fs::remove_dir_all(&target);
     std::fs::create_dir_all(&target).expect("temp dist");
@@ -65,6 +64,13 @@ pub fn dist_copy(name: &str, edit: impl Fn(&str) -> String, extra: &[(&str, &str
             std::fs::copy(entry.path(), target.join(entry.file_name())).expect("copy");
         }
     }
+    target
+}
+
+/// A copy of the release build whose index.html has been rewritten by `edit`, plus extra
+/// files; for serving the app from another origin or inside a host page.
+pub fn dist_copy(name: &str, edit: impl Fn(&str) -> String, extra: &[(&str, &str)]) -> PathBuf {
+    let target = copy_of_dist(name);
     let index = std::fs::read_to_string(target.join("index.html")).expect("index.html");
     let edited = edit(&index);
     assert_ne!(edited, index, "the index.html edit must change something");

@@ -2,26 +2,18 @@
 //! new build replaces it, and a server that never answers.
 
 use crate::data::{eventually, js, network, today};
-use crate::harness::{dist, serve, Browser, Page, PATIENCE};
+use crate::harness::{copy_of_dist, dist, serve, Browser, Page, PATIENCE};
 use devapi::{Dataset, Fault, FaultSettings, Faults, Server};
 use serde_json::json;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
-/// A copy of the release build in its own folder, which a test may change while devapi serves
-/// it (devapi reads the files per request): a new deploy.
-/// (Not `harness::dist_copy`, which wants index.html changed at once: here it changes later.)
-fn own_dist(name: &str) -> PathBuf {
-    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&target);
-    std::fs::create_dir_all(&target).expect("temp dist");
-    for entry in std::fs::read_dir(dist()).expect("dist readable") {
-        let entry = entry.expect("dist entry");
-        if entry.file_type().map(|t| t.is_file()).unwrap_or(false) {
-            std::fs::copy(entry.path(), target.join(entry.file_name())).expect("copy");
-        }
-    }
-    target
+/// The server gone and the browser offline: a reload starts the app from the worker's copy.
+async fn offline_reload_starts_the_app(b: &Page, server: Server, url: &str) {
+    server.stop().await;
+    network(b, false).await;
+    b.goto(&format!("{url}/bookings")).await;
+    app_started(b).await;
 }
 
 /// devapi with 50 bookings over `dist`, and `browser`'s page on the list with the app's shell
@@ -117,11 +109,7 @@ async fn another_page_of_the_origin_does_not_replace_the_stored_app() {
     b.wait_text("body", "Intranet home").await;
     // Whatever the worker does with that answer, it has time to.
     tokio::time::sleep(Duration::from_millis(1_500)).await;
-    server.stop().await;
-    network(&b, false).await;
-
-    b.goto(&format!("{url}/bookings")).await;
-    app_started(&b).await;
+    offline_reload_starts_the_app(&b, server, &url).await;
     browser.finish().await;
 }
 
@@ -130,7 +118,7 @@ async fn another_page_of_the_origin_does_not_replace_the_stored_app() {
 /// index and every file it names are stored.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_new_build_that_did_not_download_keeps_the_old_one_offline() {
-    let dir = own_dist("e2e-shell-deploy");
+    let dir = copy_of_dist("e2e-shell-deploy");
     let (server, browser) = app_stored(dir.clone(), Browser::start().await).await;
     let (url, faults) = (server.url(), server.faults());
     let b = browser.page();
@@ -174,11 +162,7 @@ async fn a_new_build_that_did_not_download_keeps_the_old_one_offline() {
     b.goto(&format!("{url}/bookings?status=all")).await;
     b.wait_text(".kd-boot", "Reload").await;
     tokio::time::sleep(Duration::from_millis(1_500)).await;
-    server.stop().await;
-    network(&b, false).await;
-
-    b.goto(&format!("{url}/bookings")).await;
-    app_started(&b).await;
+    offline_reload_starts_the_app(&b, server, &url).await;
     browser.finish().await;
 }
 
@@ -249,7 +233,7 @@ async fn another_page_of_the_origin_that_errs_is_not_answered_with_the_app() {
 /// an index names is stored now, whatever the build id (the review).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_new_stylesheet_of_the_same_build_is_stored_for_offline() {
-    let dir = own_dist("e2e-shell-css");
+    let dir = copy_of_dist("e2e-shell-css");
     let (server, browser) = app_stored(dir.clone(), Browser::start().await).await;
     let url = server.url();
     let b = browser.page();
@@ -278,11 +262,7 @@ async fn a_new_stylesheet_of_the_same_build_is_stored_for_offline() {
         js(&b, &stored).await == json!(true)
     })
     .await;
-    server.stop().await;
-    network(&b, false).await;
-
-    b.goto(&format!("{url}/bookings")).await;
-    app_started(&b).await;
+    offline_reload_starts_the_app(&b, server, &url).await;
     let styled = "return getComputedStyle(document.querySelector('.kd')).getPropertyValue('--kd-bg').trim();";
     eventually("the app styled offline", || async {
         js(&b, styled).await != json!("")
