@@ -277,7 +277,8 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
         </div>
         {reversed_range_note(Box::new(move || {
             // Read as the list reads its range (`select_invoice_rows`), as the booking list does.
-            let (from, to) = (from.local.with(|f| Day::parse_field(f)), to.local.with(|t| Day::parse_field(t)));
+            let from = from.local.with(|f| Day::parse_field(f));
+            let to = to.local.with(|t| Day::parse_field(t));
             reversed(&from, &to)
         }))}
         // As on the booking list: the count and "Updated … Refresh" share a line where the
