@@ -425,10 +425,7 @@ pub fn opt_text<'de, D: Deserializer<'de>>(
     d: D,
     name: &'static str,
 ) -> Result<Option<String>, D::Error> {
-    d.deserialize_any(TextVisitor {
-        name,
-        in_list: !LIST_TEXT.contains(&name),
-    })
+    d.deserialize_any(TextVisitor::field(name))
 }
 
 /// The free-text fields, whose text staff read as written: a list there reads as its texts
@@ -440,10 +437,18 @@ struct TextVisitor {
     /// The field's wire name, for the error.
     name: &'static str,
     /// Reading an item of a list, or a field that is no free text: a list is no text here.
-    in_list: bool,
+    refuse_list: bool,
 }
 
 impl TextVisitor {
+    /// The reader of field `name`: a list is text only in the free-text fields.
+    fn field(name: &'static str) -> TextVisitor {
+        TextVisitor {
+            name,
+            refuse_list: !LIST_TEXT.contains(&name),
+        }
+    }
+
     fn not_text<E: serde::de::Error>(&self, found: &str) -> E {
         E::custom(format_args!("{}: expected text, found {found}", self.name))
     }
@@ -501,13 +506,13 @@ impl<'de> Visitor<'de> for TextVisitor {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        if self.in_list {
+        if self.refuse_list {
             return Err(self.not_text("a list"));
         }
         let mut joined = String::new();
         let item = || TextVisitor {
             name: self.name,
-            in_list: true,
+            refuse_list: true,
         };
         while let Some(text) = seq.next_element_seed(item())? {
             if let Some(text) = text {
@@ -590,11 +595,7 @@ impl<'de> Visitor<'de> for FieldsVisitor {
             if Some(i) == self.raw {
                 fields.raw = Some(map.next_value()?);
             } else {
-                let name = self.names[i];
-                fields.text[i] = map.next_value_seed(TextVisitor {
-                    name,
-                    in_list: !LIST_TEXT.contains(&name),
-                })?;
+                fields.text[i] = map.next_value_seed(TextVisitor::field(self.names[i]))?;
             }
         }
         Ok(fields)
