@@ -5,6 +5,7 @@
 //! day arithmetic and the weekday, which is a few lines (Howard Hinnant's civil-day
 //! algorithm) against the size of a general calendar library in the wasm.
 
+use super::listing::reversed;
 use super::money::{CurrencyTotals, Decimal};
 use super::order::{sort_items, sort_rows};
 use super::status::BookingStatus;
@@ -181,7 +182,8 @@ pub fn unplaceable(bookings: &[Booking]) -> usize {
                 matches!(b.status, BookingStatus::Other(_) | BookingStatus::Missing)
                     && !b.status.is_over()
             }
-            _ => ends_before_it_starts(b),
+            // The dates read above, not again (`ends_before_it_starts`'s rule).
+            (from, to) => reversed(&from, &to),
         })
         .count()
 }
@@ -190,7 +192,7 @@ pub fn unplaceable(bookings: &[Booking]) -> usize {
 /// board places it, and an animal's page shows it apart, not as upcoming or past.
 pub fn ends_before_it_starts(b: &Booking) -> bool {
     let read = |d: &Option<String>| d.as_deref().and_then(Day::parse);
-    matches!((read(&b.from), read(&b.to)), (Some(from), Some(to)) if from > to)
+    reversed(&read(&b.from), &read(&b.to))
 }
 
 /// The day's board: for each lane, the bookings (indices) in time-of-day order.
