@@ -265,7 +265,15 @@ fn booking_statuses_map_known_spellings_and_keep_the_rest() {
         ("PICKUP", BookingStatus::Pickup),
         ("pick-up", BookingStatus::Pickup),
         ("waitlisted", BookingStatus::Other("waitlisted".into())),
-        ("checked_out", BookingStatus::Other("checked_out".into())),
+        // Over or never happening: read once here, shown as written.
+        (
+            "checked_out",
+            BookingStatus::Ended(Ending::Left, "checked_out".into()),
+        ),
+        (
+            "No-Show",
+            BookingStatus::Ended(Ending::CalledOff, "No-Show".into()),
+        ),
         // The longest known spelling, spaced out past the fold's buffer: only letters count.
         ("  Departing - Today  (*)  ", BookingStatus::Pickup),
         ("Ärriving", BookingStatus::Other("Ärriving".into())),
@@ -448,7 +456,31 @@ fn bookings_default_order_puts_todays_work_first() {
         .into_iter()
         .map(|i| b[i].id.as_str())
         .collect();
-    assert_eq!(order, ["b-5", "b-3", "b-4", "b-2", "b-1", "b-6"]);
+    // b-1 is checked out: last, after the booking without a status.
+    assert_eq!(order, ["b-5", "b-3", "b-4", "b-2", "b-6", "b-1"]);
+}
+
+#[test]
+fn bookings_default_order_puts_stays_that_are_over_after_upcoming_ones() {
+    // A list of every stay ever booked is mostly checked out; an upcoming stay (a status
+    // the app does not name) comes before all of them, whatever the dates.
+    let b = decode_list::<Booking>(
+        r#"[{"id":"b-1","status":"checked_out","from":"2024-01-02"},
+            {"id":"b-2","status":"cancelled","from":"2026-12-24"},
+            {"id":"b-3","status":"confirmed","from":"2026-12-20"},
+            {"id":"b-4","status":"Checked Out","from":"2023-05-01"},
+            {"id":"b-5","status":"confirmed","from":"2026-12-10"}]"#,
+        "the list of bookings",
+    )
+    .expect("decodes")
+    .items;
+    let hay: Vec<_> = b.iter().map(booking_haystack).collect();
+    let order: Vec<_> = shown(&b, &hay, &BookingFilter::default(), None, |_| None)
+        .rows
+        .into_iter()
+        .map(|i| b[i].id.as_str())
+        .collect();
+    assert_eq!(order, ["b-5", "b-3", "b-4", "b-1", "b-2"]);
 }
 
 #[test]

@@ -324,7 +324,7 @@ impl Texts {
             BookingStatus::ArrivingToday => self.arriving_today,
             BookingStatus::InHouse => self.in_the_house,
             BookingStatus::Pickup => self.going_home,
-            BookingStatus::Other(raw) => raw,
+            BookingStatus::Ended(_, raw) | BookingStatus::Other(raw) => raw,
             BookingStatus::Missing => self.no_status,
         }
     }

@@ -8,7 +8,7 @@
 use super::listing::reversed;
 use super::money::{CurrencyTotals, Decimal};
 use super::order::{sort_items, sort_rows};
-use super::status::BookingStatus;
+use super::status::{BookingStatus, Ending};
 use super::text::fold;
 use super::{Booking, Invoice};
 use rustc_hash::FxHashMap;
@@ -143,19 +143,18 @@ pub fn lane(b: &Booking, day: Day, today: Day) -> Option<Lane> {
     if from.is_some_and(|f| f > day) || to.is_some_and(|t| t < day) {
         return None;
     }
-    // A cancelled stay arriving tomorrow had staff ready a run for it (the review).
-    if b.status.is_called_off() {
-        return None;
+    match b.status.ending() {
+        // A cancelled stay arriving tomorrow had staff ready a run for it (the review).
+        Some(Ending::CalledOff) => return None,
+        Some(Ending::Left) if day == today => return None,
+        _ => {}
     }
     if day == today {
-        if b.status.is_over() {
-            return None;
-        }
         match b.status {
             BookingStatus::ArrivingToday => return Some(Lane::Arriving),
             BookingStatus::InHouse => return Some(Lane::InHouse),
             BookingStatus::Pickup => return Some(Lane::GoingHome),
-            BookingStatus::Other(_) | BookingStatus::Missing => {}
+            BookingStatus::Ended(..) | BookingStatus::Other(_) | BookingStatus::Missing => {}
         }
     }
     match (from, to) {
@@ -178,10 +177,7 @@ pub fn unplaceable(bookings: &[Booking]) -> usize {
         .filter(|b| match (read(&b.from), read(&b.to)) {
             // A cancelled stay without dates is on no board by its status, not for want of
             // dates.
-            (None, None) => {
-                matches!(b.status, BookingStatus::Other(_) | BookingStatus::Missing)
-                    && !b.status.is_over()
-            }
+            (None, None) => matches!(b.status, BookingStatus::Other(_) | BookingStatus::Missing),
             // The dates read above, not again (`ends_before_it_starts`'s rule).
             (from, to) => reversed(&from, &to),
         })

@@ -166,11 +166,7 @@ pub fn animal_haystack(a: &Animal, species: &str) -> String {
 /// when the app does not know it; the view adds the words it shows for known ones
 /// ([`booking_haystack_with`]).
 pub fn booking_haystack(b: &Booking) -> String {
-    let status = match &b.status {
-        BookingStatus::Other(raw) => raw.as_str(),
-        _ => "",
-    };
-    booking_haystack_with(b, status)
+    booking_haystack_with(b, b.status.as_written().unwrap_or(""))
 }
 
 /// [`booking_haystack`] with `status` as the status's words (the view's, in its language).
@@ -542,8 +538,5 @@ pub fn distinct_choices(values: Vec<&str>) -> Vec<String> {
 
 /// An unknown status as written, for ordering unknown statuses among themselves.
 fn other_status(status: &BookingStatus) -> &str {
-    match status {
-        BookingStatus::Other(raw) => raw,
-        _ => "",
-    }
+    status.as_written().unwrap_or("")
 }

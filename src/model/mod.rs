@@ -25,4 +25,4 @@ pub use booking::Booking;
 pub use decode::{decode_list, decode_one, DecodeError, List, Rejected};
 pub use invoice::Invoice;
 pub use money::{Amount, CurrencyTotals, Decimal};
-pub use status::{BookingStatus, InvoiceStatus};
+pub use status::{BookingStatus, Ending, InvoiceStatus};

@@ -25,10 +25,24 @@ pub enum BookingStatus {
     ArrivingToday,
     InHouse,
     Pickup,
+    /// A status that says the stay is over or never happens (`checked_out`, `cancelled`),
+    /// shown as written like [`BookingStatus::Other`]. Read once, when the list is decoded:
+    /// the board, the animal page and the default order all ask it.
+    Ended(Ending, String),
     /// A status the app does not know, shown exactly as the service wrote it.
     Other(String),
     /// The service sent no status.
     Missing,
+}
+
+/// How a stay ended, by its status ([`BookingStatus::ending`]). The spec names no such
+/// status, but services send them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// Checked out, departed: on the board of the days it was in the house, not today's.
+    Left,
+    /// Cancelled, a no-show: the stay never happens, so it is on no day's board.
+    CalledOff,
 }
 
 impl From<Option<String>> for BookingStatus {
@@ -43,49 +57,53 @@ impl From<Option<String>> for BookingStatus {
             "pickup" | "pickuptoday" | "goinghome" | "departing" | "departingtoday" => {
                 BookingStatus::Pickup
             }
+            "checkedout" | "departed" => BookingStatus::Ended(Ending::Left, raw),
+            "cancelled" | "canceled" | "noshow" => BookingStatus::Ended(Ending::CalledOff, raw),
             _ => BookingStatus::Other(raw),
         }
     }
 }
 
 impl BookingStatus {
-    /// Stable class suffix for styling; unknown statuses share one neutral look.
+    /// Stable class suffix for styling and the status filter; an ended stay looks like any
+    /// status the app does not name (its text says what it is).
     pub fn css(&self) -> &'static str {
         match self {
             BookingStatus::ArrivingToday => "arriving",
             BookingStatus::InHouse => "in-house",
             BookingStatus::Pickup => "pickup",
-            BookingStatus::Other(_) => "other",
+            BookingStatus::Ended(..) | BookingStatus::Other(_) => "other",
             BookingStatus::Missing => "missing",
         }
     }
 
-    /// Whether the service says the stay is over or will not happen: checked out,
-    /// departed, cancelled, a no-show. The spec names no such status, but services send them
-    /// (`checked_out`), and a stay so marked is no longer where the dates put it: it is not on
-    /// today's board ([`lane`](super::board::lane)), nor "now" on an animal's page.
+    /// The status as the service wrote it, when the app shows it so (no word of its own).
+    pub fn as_written(&self) -> Option<&str> {
+        match self {
+            BookingStatus::Ended(_, raw) | BookingStatus::Other(raw) => Some(raw),
+            _ => None,
+        }
+    }
+
+    /// How the service says the stay ended, if it does.
+    pub fn ending(&self) -> Option<Ending> {
+        match self {
+            BookingStatus::Ended(how, _) => Some(*how),
+            _ => None,
+        }
+    }
+
+    /// Whether the service says the stay is over or will not happen: a stay so marked is no
+    /// longer where the dates put it: it is not on today's board
+    /// ([`lane`](super::board::lane)), nor "now" on an animal's page.
     pub fn is_over(&self) -> bool {
-        match self {
-            BookingStatus::Other(raw) => matches!(
-                key(raw, &mut [0; 24]),
-                "checkedout" | "departed" | "cancelled" | "canceled" | "noshow"
-            ),
-            _ => false,
-        }
+        self.ending().is_some()
     }
 
-    /// Whether the stay never happens (cancelled, a no-show): on no day's board, where one
-    /// checked out stays on the days it was in the house.
-    pub fn is_called_off(&self) -> bool {
-        match self {
-            BookingStatus::Other(raw) => {
-                matches!(key(raw, &mut [0; 24]), "cancelled" | "canceled" | "noshow")
-            }
-            _ => false,
-        }
-    }
-
-    /// The default list order: today's work first (arrivals, then the house, then pickups).
+    /// The default list order: today's work first (arrivals, then the house, then pickups),
+    /// then what the app cannot place (upcoming stays, unknown statuses, none), and stays
+    /// that are over last: in a list of every stay ever booked they are most of it, and a
+    /// stay checked out two years ago is no one's work today.
     pub fn rank(&self) -> u8 {
         match self {
             BookingStatus::ArrivingToday => 0,
@@ -93,6 +111,7 @@ impl BookingStatus {
             BookingStatus::Pickup => 2,
             BookingStatus::Other(_) => 3,
             BookingStatus::Missing => 4,
+            BookingStatus::Ended(..) => 5,
         }
     }
 }
