@@ -579,8 +579,10 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
             // took a row of its own on a desk and a tablet, and the table moved 52 px down
             // as a filter was chosen and back up as it was cleared.
             <p class="kd-count">
+                // Nothing to export, nothing to press: a file of the header alone looked
+                // like a failed export.
                 <button type="button" class="kd-button kd-export" on:click=export
-                    disabled=move || !loaded.get()>
+                    disabled=move || !loaded.get() || rows.with(Vec::is_empty)>
                     {t.export_csv}
                 </button>
                 {move || any_filter().then(|| view! {

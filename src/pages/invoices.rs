@@ -285,8 +285,11 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
         // width allows, and the same button in the same place.
         <div class="kd-listhead kd-listhead--invoices" node_ref=listhead><div class="kd-listhead__line">
             <p class="kd-count">
+                // As on the bookings: no export of the header alone.
                 <button type="button" class="kd-button kd-export" on:click=export
-                    disabled=move || !loaded.get()>{t.export_csv}</button>
+                    disabled=move || !loaded.get() || rows.with(Vec::is_empty)>
+                    {t.export_csv}
+                </button>
                 {move || any_filter().then(|| view! {
                     <button type="button" class="kd-button kd-button--quiet kd-clear" on:click=clear>
                         {t.clear_filters}

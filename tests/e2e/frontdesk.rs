@@ -714,6 +714,14 @@ async fn downloaded_csv_equals_the_visible_table() {
             text.contains("\"Insulin, 4 IU at 08:00\nand 20:00 \"\"with food\"\"\""),
             "{text}"
         );
+        // A search that matches nothing leaves nothing to export: the button is off (it
+        // saved a file of the header alone), and on again with rows.
+        let off =
+            || async { js(&b, "return document.querySelector('.kd-export').disabled;").await };
+        type_search(&b, "no such booking anywhere").await;
+        wait_for("no rows, no export", json!(true), off).await;
+        type_search(&b, "").await;
+        wait_for("rows again, export again", json!(false), off).await;
     })
     .await;
     server.stop().await;

@@ -777,6 +777,13 @@ async fn csv_download_equals_the_visible_table() {
         assert_eq!(records, table);
         // The non-numeric amount is exported as sent, next to its currency.
         assert!(records.iter().any(|r| r[2] == "n/a"), "{records:#?}");
+        // A customer no invoice names: no rows, and no export of the header alone.
+        type_customer(&b, "nobody-at-all").await;
+        let off = || async {
+            let off = "return document.querySelector('.kd-listhead .kd-export').disabled;";
+            crate::places::js(&b, off).await
+        };
+        crate::frontdesk::wait_for("no rows, no export", json!(true), off).await;
     })
     .await;
     server.stop().await;
