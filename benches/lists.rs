@@ -12,12 +12,16 @@
 //!    order, the rest after them unsorted) vs. sorting every booking (`sorted_order`), which
 //!    the list does right after the first paint.
 //! 4. scale: time per booking at 1 000, 10 000 and 50 000 bookings; flat means linear.
+//! 5. record pages: an animal's page and a customer's page split their records out of the
+//!    whole lists (`split_stays` + `stay_invoices`, `customer_records`) on each render, vs.
+//!    the least such a split can do: one pass over the bookings and one over the invoices
+//!    picking that animal's and that customer's records.
 
 use kennel_desk::components::window::ROWS_PER_PAGE;
 use kennel_desk::model::listing::{
     animal_slots, booking_haystack, filter_order, sorted_head, sorted_order, BookingFilter,
 };
-use kennel_desk::model::{decode_list, Booking};
+use kennel_desk::model::{decode_list, Booking, Invoice};
 use serde::Deserialize;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -87,6 +91,7 @@ fn main() {
         "ratio",
         "us/row"
     );
+    let mut pages = Vec::new();
     for n in [1_000, 10_000, 50_000] {
         let data = devapi::Dataset::generate(n, today);
         let json = serde_json::to_string(&data.bookings).expect("serializes");
@@ -145,6 +150,47 @@ fn main() {
             ms(page) / ms(whole),
             ours.as_secs_f64() * 1e6 / n as f64,
         );
+        pages.push((n, record_pages(&data, &list.items, runs)));
     }
     println!("\nratio < 1: ours is faster than the baseline; us/row: our decode time per booking.");
+    println!(
+        "\n{:>8} | {:>10} {:>10} {:>6}   (an animal's and a customer's page, one render each)",
+        "bookings", "scan ms", "pages ms", "ratio"
+    );
+    for (n, (scan, split)) in pages {
+        let (scan, split) = (ms(scan), ms(split));
+        println!("{n:>8} | {scan:>10.2} {split:>10.2} {:>6.2}", split / scan);
+    }
+}
+
+/// Section 5: (the bare scan, the two pages' splits), medians.
+fn record_pages(data: &devapi::Dataset, bookings: &[Booking], runs: usize) -> (Duration, Duration) {
+    use kennel_desk::model::customer::customer_records;
+    use kennel_desk::model::stay::{split_stays, stay_invoices};
+    let json = serde_json::to_string(&data.invoices).expect("serializes");
+    let invoices = decode_list::<Invoice>(&json, "invoices")
+        .expect("decode")
+        .items;
+    let middle = &bookings[bookings.len() / 2];
+    let (animal, customer) = (middle.animal_id.as_deref(), middle.customer_id.as_deref());
+    let (animal, customer) = (animal.expect("an animal"), customer.expect("a customer"));
+    let today = time::Date::from_calendar_date(2026, time::Month::November, 21).expect("a date");
+    let scan = median(runs, || {
+        let mine = bookings
+            .iter()
+            .filter(|b| b.animal_id.as_deref() == Some(animal));
+        let theirs = bookings
+            .iter()
+            .filter(|b| b.customer_id.as_deref() == Some(customer));
+        let billed = invoices
+            .iter()
+            .filter(|i| i.customer_id.as_deref() == Some(customer));
+        black_box((mine.count(), theirs.count(), billed.count()));
+    });
+    let split = median(runs, || {
+        let stays = split_stays(bookings, animal, today);
+        black_box(stay_invoices(&invoices, bookings, &stays));
+        black_box(customer_records(customer, bookings, &invoices, today));
+    });
+    (scan, split)
 }

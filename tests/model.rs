@@ -1251,7 +1251,11 @@ fn a_repeated_id_is_the_first_record_under_it_on_every_page() {
     // a-2's page: b-1 is a-1's booking (its page and the service say so), not a-2's.
     let a2 = split_stays(&b, "a-2", today);
     assert_eq!(ids(&a2.all()), ["b-2"]);
+    // Its page says why a stay of its is left out; a-1's, that b-1 has a twin.
+    assert_eq!(a2.repeated, [("b-1".to_string(), 2)]);
     let a1 = split_stays(&b, "a-1", today);
+    assert_eq!(a1.repeated, [("b-1".to_string(), 2)]);
+    assert_eq!(r.stays.repeated, [("b-1".to_string(), 2)]);
     let (rows, open) = stay_invoices(&inv, &b, &a1);
     assert_eq!(numbers(&rows), ["INV-1"]);
     assert_eq!(sum(&open), ["EUR 120.00"]);

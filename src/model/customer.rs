@@ -1,7 +1,7 @@
 //! A customer, as far as the service lets us see one: it has no customer resource, but every
 //! booking and invoice names a `customerId`. This gathers what those records say.
 
-use super::ids::FirstById;
+use super::ids::first_only;
 use super::invoice_list::list_totals;
 use super::listing::distinct;
 use super::money::CurrencyTotals;
@@ -51,12 +51,10 @@ pub fn customer_records(
     .collect();
     records.stays = split_rows(bookings, mine, today);
     // Of invoices that share an id, the first, as its own page shows it (`ids`).
-    let first = FirstById::new(invoices, |i| i.id.as_str());
     records.invoices = (0..invoices.len())
-        .filter(|&i| {
-            invoices[i].customer_id.as_deref() == Some(id) && first.is_first(i, &invoices[i].id)
-        })
+        .filter(|&i| invoices[i].customer_id.as_deref() == Some(id))
         .collect();
+    first_only(invoices.len(), &mut records.invoices, &|i| &invoices[i].id);
     super::invoice_list::newest_first(invoices, &mut records.invoices);
     records.open = list_totals(records.invoices.iter().map(|&i| &invoices[i])).open;
     records

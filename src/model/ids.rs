@@ -9,30 +9,43 @@
 use super::Booking;
 use rustc_hash::FxHashMap;
 
-/// The first record under each id, and how many records share it.
-pub struct FirstById<'a> {
-    first: FxHashMap<&'a str, (usize, usize)>,
-}
-
-impl<'a> FirstById<'a> {
-    /// `id` reads each record's id.
-    pub fn new<T>(items: &'a [T], id: impl Fn(&'a T) -> &'a str) -> Self {
-        let mut first: FxHashMap<&str, (usize, usize)> = FxHashMap::default();
-        for (i, item) in items.iter().enumerate() {
-            first.entry(id(item)).or_insert((i, 0)).1 += 1;
+/// Keeps of `rows` (indices into a list of `len` records; `id` reads record `i`'s id) only
+/// the records that are the first in the whole list under their id, and returns
+/// `(id, how many records)` for each id of `rows` that more than one record holds, in the
+/// order first met, for the note beside a page's records.
+///
+/// Only the rows' own ids are mapped: a page asks about one animal's few stays, and a map of
+/// every id in a list of 50 000 bookings, built on each render, was most of the animal and
+/// customer pages' work (README, Performance). Behind `dyn`: one copy for bookings and
+/// invoices.
+pub fn first_only<'a>(
+    len: usize,
+    rows: &mut Vec<usize>,
+    id: &dyn Fn(usize) -> &'a str,
+) -> Vec<(String, usize)> {
+    // Per id: the first record's index in the whole list, and how many records hold it.
+    let mut first: FxHashMap<&'a str, (usize, usize)> = FxHashMap::default();
+    for &i in rows.iter() {
+        first.insert(id(i), (usize::MAX, 0));
+    }
+    if first.is_empty() {
+        return Vec::new();
+    }
+    for i in 0..len {
+        if let Some((at, n)) = first.get_mut(id(i)) {
+            *at = (*at).min(i);
+            *n += 1;
         }
-        FirstById { first }
     }
-
-    /// Whether record `i`, whose id is `id`, is the first under it.
-    pub fn is_first(&self, i: usize, id: &str) -> bool {
-        self.first.get(id).is_some_and(|&(at, _)| at == i)
+    let mut repeated: Vec<(String, usize)> = Vec::new();
+    for &i in rows.iter() {
+        let (key, (_, n)) = (id(i), first[id(i)]);
+        if n > 1 && !repeated.iter().any(|(seen, _)| seen == key) {
+            repeated.push((key.to_string(), n));
+        }
     }
-
-    /// How many records share `id` (0 when none has it).
-    pub fn count(&self, id: &str) -> usize {
-        self.first.get(id).map_or(0, |&(_, n)| n)
-    }
+    rows.retain(|&i| first[id(i)].0 == i);
+    repeated
 }
 
 /// The animal of each booking, by booking id (the first booking under an id, as its own
@@ -49,23 +62,4 @@ pub fn animal_of_booking(bookings: &[Booking]) -> FxHashMap<String, String> {
     map.into_iter()
         .filter_map(|(id, animal)| Some((id, animal?)))
         .collect()
-}
-
-/// `(id, how many records)` for each id of `rows` (indices into `items`) that more than one
-/// record of `items` holds, in the order first met; for the note beside a page's records.
-pub fn repeated<T>(
-    items: &[T],
-    rows: &[usize],
-    first: &FirstById<'_>,
-    id: impl Fn(&T) -> &str,
-) -> Vec<(String, usize)> {
-    let mut out: Vec<(String, usize)> = Vec::new();
-    for &i in rows {
-        let id = id(&items[i]);
-        let n = first.count(id);
-        if n > 1 && !out.iter().any(|(seen, _)| seen == id) {
-            out.push((id.to_string(), n));
-        }
-    }
-    out
 }

@@ -2,7 +2,7 @@
 //! is over. Pure, so "today" is a parameter and the split is tested natively.
 
 use super::board::{ends_before_it_starts, lane, Day};
-use super::ids::{repeated, FirstById};
+use super::ids::first_only;
 use super::invoice_list::list_totals;
 use super::money::CurrencyTotals;
 use super::{Booking, Invoice};
@@ -103,10 +103,10 @@ pub fn split_stays(bookings: &[Booking], animal_id: &str, today: Date) -> Stays 
 /// to `today` by [`when`], so every page places a stay the same way. Of bookings that share
 /// an id only the first in the list is taken, as its own page shows it.
 pub fn split_rows(bookings: &[Booking], mut mine: Vec<usize>, today: Date) -> Stays {
-    let mut stays = Stays::default();
-    let first = FirstById::new(bookings, |b| b.id.as_str());
-    stays.repeated = repeated(bookings, &mine, &first, |b| b.id.as_str());
-    mine.retain(|&i| first.is_first(i, &bookings[i].id));
+    let mut stays = Stays {
+        repeated: first_only(bookings.len(), &mut mine, &|i| &bookings[i].id),
+        ..Stays::default()
+    };
     // `today` is a calendar date from the clock, so it is a `Day` too.
     let today = Day::from_ymd(
         today.year(),
@@ -149,17 +149,16 @@ pub fn stay_invoices(
         .into_iter()
         .map(|i| bookings[i].id.as_str())
         .collect();
-    // Of invoices that share an id, the first, as its own page shows it.
-    let first = FirstById::new(invoices, |i| i.id.as_str());
     let mut rows: Vec<usize> = (0..invoices.len())
         .filter(|&i| {
-            first.is_first(i, &invoices[i].id)
-                && invoices[i]
-                    .booking_id
-                    .as_deref()
-                    .is_some_and(|b| ids.contains(b))
+            invoices[i]
+                .booking_id
+                .as_deref()
+                .is_some_and(|b| ids.contains(b))
         })
         .collect();
+    // Of invoices that share an id, the first, as its own page shows it.
+    first_only(invoices.len(), &mut rows, &|i| &invoices[i].id);
     super::invoice_list::newest_first(invoices, &mut rows);
     // What is still owed, as the invoice list sums it (the whole sum beside it is a few
     // invoices' work).
