@@ -5,6 +5,7 @@
 
 use super::url_text::{param, UrlText};
 use crate::api::cache::use_cache;
+use crate::api::names::NameIndex;
 use crate::components::download::download_text;
 use crate::components::query_view::{Derived, Live, Role};
 use crate::components::window::start_below;
@@ -20,16 +21,12 @@ use crate::model::invoice_list::{
     invoice_search_text, list_totals, select_invoice_rows, status_options, InvoiceFilter,
     ListTotals, Sort, StatusFilter,
 };
-use crate::model::listing::reversed;
+use crate::model::listing::{distinct, reversed};
 use crate::model::text::MISSING;
 use crate::model::{CurrencyTotals, Invoice, List};
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 use std::sync::Arc;
-
-/// Above this many distinct animals, a search does not fetch animal names it lacks (it still
-/// finds the names already loaded): a big book would otherwise cost a request per animal.
-const NAME_FETCH_LIMIT: usize = 300;
 
 /// `/invoices`.
 #[component]
@@ -104,10 +101,38 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
         })
     });
 
+    // The invoiced animals' names, for a search: fetched in the background by the booking
+    // list's name index (paced, offline-aware, retried), from the first search on, as a search
+    // needs them. A search fetched each missing name itself before, and not at all above 300
+    // bookings (a limit meant for animals that counted bookings): "Bella" found nothing.
+    let names = NameIndex::empty();
+    {
+        let (names, cache) = (names.clone(), cache.clone());
+        Effect::new(move |_| {
+            let searching = search.local.with(|q| !q.trim().is_empty());
+            // Started: nothing to gather again on the keys that follow.
+            if !searching || !loaded.get() || names.total.get_untracked() > 0 {
+                return;
+            }
+            let ids: Vec<String> = animal_of_booking.with(|animals| {
+                list.with_untracked(|l| {
+                    let named = l.items.iter().filter_map(|inv| inv.booking_id.as_deref());
+                    let of = named.filter_map(|b| animals.get(b).map(String::as_str));
+                    distinct(of).into_iter().map(str::to_string).collect()
+                })
+            });
+            // Once the bookings have come too (their animals are the invoices'); `start`
+            // starts once.
+            if !ids.is_empty() {
+                names.start(cache.clone(), ids);
+            }
+        });
+    }
+
     // Every invoice the other filters pass, in order: the chips count these, and the rows
     // shown are those of them with the status picked (a subset of a sorted list is sorted).
     let passing = {
-        let cache = cache.clone();
+        let (cache, names) = (cache.clone(), names.clone());
         Memo::new(move |_| {
             let haystacks = haystacks.get();
             let filter = InvoiceFilter {
@@ -118,18 +143,20 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
                 search: search.local.get(),
                 sort: sort(),
             };
+            if !filter.search.trim().is_empty() {
+                // Names that arrive re-run the search (in batches, not while typing).
+                names.version.track();
+            }
             animal_of_booking.with(|animals| {
-                let fetch = !filter.search.trim().is_empty() && animals.len() <= NAME_FETCH_LIMIT;
                 list.with(|l| {
-                    select_invoice_rows(&l.items, &haystacks.0, &filter, |inv| {
-                        let animal = animals.get(inv.booking_id.as_deref()?)?;
-                        if fetch {
-                            // Tracked: a name that arrives later re-runs the search.
-                            // Not shown: a search's look-up (see Cache::count_as_shown).
-                            cache.animal_in_background(animal).data.get()?.name.clone()
-                        } else {
-                            cache.animal_name_if_loaded(animal)
-                        }
+                    names.with(|known| {
+                        select_invoice_rows(&l.items, &haystacks.0, &filter, |inv| {
+                            let animal = animals.get(inv.booking_id.as_deref()?)?;
+                            match known.get(animal) {
+                                Some((a, _)) => a.name.clone(),
+                                None => cache.animal_name_if_loaded(animal),
+                            }
+                        })
                     })
                 })
             })
@@ -207,7 +234,14 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
             return String::new();
         }
         let (shown, total) = (rows.with(Vec::len), list.with(|l| l.items.len()));
-        Texts::count(shown, total, t.invoices_count, t.invoices_count_of)
+        let count = Texts::count(shown, total, t.invoices_count, t.invoices_count_of);
+        // While a search waits for animal names, it says so: "0 of 2 000 invoices" alone
+        // read as no invoice of Bella's.
+        let (known, failed, all) = (names.loaded.get(), names.failed.get(), names.total.get());
+        if known + failed < all && search.local.with(|q| !q.trim().is_empty()) {
+            return format!("{count} · {}", (t.names_loaded)(known, all));
+        }
+        count
     };
     let rejected = move || {
         let rejected = list.with(|l| l.rejected.clone());
