@@ -8,7 +8,7 @@ use kennel_desk::model::invoice_list::{
     invoice_search_text, list_totals, select_invoice_rows, InvoiceFilter, StatusFilter,
 };
 use kennel_desk::model::listing::{
-    booking_haystack, distinct, scanned, AnimalEntry, BookingFilter,
+    booking_haystack, booking_haystack_with, distinct, scanned, AnimalEntry, BookingFilter,
 };
 use kennel_desk::model::text::excerpt;
 use kennel_desk::model::*;
@@ -272,7 +272,7 @@ fn booking_statuses_map_known_spellings_and_keep_the_rest() {
         ),
         (
             "No-Show",
-            BookingStatus::Ended(Ending::CalledOff, "No-Show".into()),
+            BookingStatus::Ended(Ending::NoShow, "No-Show".into()),
         ),
         // The longest known spelling, spaced out past the fold's buffer: only letters count.
         ("  Departing - Today  (*)  ", BookingStatus::Pickup),
@@ -297,6 +297,24 @@ fn booking_statuses_map_known_spellings_and_keep_the_rest() {
     assert_eq!(EN.booking_status(&BookingStatus::from(None)), "No status");
     assert_eq!(DE.booking_status(&BookingStatus::from(None)), "Kein Status");
     assert_eq!(DE.booking_status(&BookingStatus::Pickup), "Abholung");
+    // A stay that is over in the screen's words ("checked_out" stood in a German screen),
+    // and findable both as shown and as sent.
+    let status = |raw: &str| BookingStatus::from(Some(raw.to_string()));
+    assert_eq!(EN.booking_status(&status("checked_out")), "Checked out");
+    assert_eq!(DE.booking_status(&status("departed")), "Ausgecheckt");
+    assert_eq!(DE.booking_status(&status("CANCELED")), "Storniert");
+    assert_eq!(EN.booking_status(&status("no_show")), "No-show");
+    let b = decode_list::<Booking>(
+        r#"[{"id":"b-1","status":"checked_out"}]"#,
+        "the list of bookings",
+    )
+    .expect("decodes")
+    .items;
+    let hay = booking_haystack_with(&b[0], DE.booking_status(&b[0].status));
+    assert!(
+        hay.contains("ausgecheckt") && hay.contains("checked_out"),
+        "{hay:?}"
+    );
 }
 
 #[test]

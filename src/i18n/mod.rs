@@ -31,7 +31,7 @@ use crate::model::board::Lane;
 use crate::model::invoice_list::StatusFilter;
 use crate::model::listing::BookingColumn;
 use crate::model::vaccination::{VaccinationNote, VaccinationState};
-use crate::model::{BookingStatus, InvoiceStatus};
+use crate::model::{BookingStatus, Ending, InvoiceStatus};
 use std::cell::{Cell, RefCell};
 
 /// Every language the app speaks. The first is the fallback.
@@ -111,6 +111,9 @@ pub struct Texts {
     pub in_the_house: &'static str,
     pub going_home: &'static str,
     pub no_status: &'static str,
+    pub checked_out: &'static str,
+    pub cancelled: &'static str,
+    pub no_show: &'static str,
     pub other_status: &'static str,
     pub open: &'static str,
     pub paid: &'static str,
@@ -324,7 +327,10 @@ impl Texts {
             BookingStatus::ArrivingToday => self.arriving_today,
             BookingStatus::InHouse => self.in_the_house,
             BookingStatus::Pickup => self.going_home,
-            BookingStatus::Ended(_, raw) | BookingStatus::Other(raw) => raw,
+            BookingStatus::Ended(Ending::Left, _) => self.checked_out,
+            BookingStatus::Ended(Ending::Cancelled, _) => self.cancelled,
+            BookingStatus::Ended(Ending::NoShow, _) => self.no_show,
+            BookingStatus::Other(raw) => raw,
             BookingStatus::Missing => self.no_status,
         }
     }

@@ -145,7 +145,7 @@ pub fn lane(b: &Booking, day: Day, today: Day) -> Option<Lane> {
     }
     match b.status.ending() {
         // A cancelled stay arriving tomorrow had staff ready a run for it (the review).
-        Some(Ending::CalledOff) => return None,
+        Some(how) if how.called_off() => return None,
         Some(Ending::Left) if day == today => return None,
         _ => {}
     }

@@ -26,8 +26,8 @@ pub enum BookingStatus {
     InHouse,
     Pickup,
     /// A status that says the stay is over or never happens (`checked_out`, `cancelled`),
-    /// shown as written like [`BookingStatus::Other`]. Read once, when the list is decoded:
-    /// the board, the animal page and the default order all ask it.
+    /// shown in the screen's words; the text as sent is kept for search. Read once, when the
+    /// list is decoded: the board, the animal page and the default order all ask it.
     Ended(Ending, String),
     /// A status the app does not know, shown exactly as the service wrote it.
     Other(String),
@@ -41,8 +41,17 @@ pub enum BookingStatus {
 pub enum Ending {
     /// Checked out, departed: on the board of the days it was in the house, not today's.
     Left,
-    /// Cancelled, a no-show: the stay never happens, so it is on no day's board.
-    CalledOff,
+    /// Cancelled: the stay never happens, so it is on no day's board.
+    Cancelled,
+    /// The animal never came: on no day's board either.
+    NoShow,
+}
+
+impl Ending {
+    /// Whether the stay never happened: on no day's board.
+    pub fn called_off(self) -> bool {
+        matches!(self, Ending::Cancelled | Ending::NoShow)
+    }
 }
 
 impl From<Option<String>> for BookingStatus {
@@ -58,7 +67,8 @@ impl From<Option<String>> for BookingStatus {
                 BookingStatus::Pickup
             }
             "checkedout" | "departed" => BookingStatus::Ended(Ending::Left, raw),
-            "cancelled" | "canceled" | "noshow" => BookingStatus::Ended(Ending::CalledOff, raw),
+            "cancelled" | "canceled" => BookingStatus::Ended(Ending::Cancelled, raw),
+            "noshow" => BookingStatus::Ended(Ending::NoShow, raw),
             _ => BookingStatus::Other(raw),
         }
     }
@@ -77,7 +87,8 @@ impl BookingStatus {
         }
     }
 
-    /// The status as the service wrote it, when the app shows it so (no word of its own).
+    /// The status as the service wrote it, when the app has no word of its own for it or
+    /// names only how the stay ended (search finds `checked_out` as well as "Checked out").
     pub fn as_written(&self) -> Option<&str> {
         match self {
             BookingStatus::Ended(_, raw) | BookingStatus::Other(raw) => Some(raw),
