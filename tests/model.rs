@@ -502,6 +502,26 @@ fn bookings_default_order_puts_stays_that_are_over_after_upcoming_ones() {
 }
 
 #[test]
+fn bookings_default_order_puts_an_undated_booking_last_in_its_status() {
+    // An exploratory tester's undated arrival led a list of 300 dated ones.
+    let b = decode_list::<Booking>(
+        r#"[{"id":"x-5","status":"arriving_today","from":null,"time":"09:00"},
+            {"id":"b-1","status":"arriving_today","from":"2026-12-07","time":"07:00"},
+            {"id":"b-2","status":"in_house","from":"2026-12-01"}]"#,
+        "the list of bookings",
+    )
+    .expect("decodes")
+    .items;
+    let hay: Vec<_> = b.iter().map(booking_haystack).collect();
+    let order: Vec<_> = shown(&b, &hay, &BookingFilter::default(), None, |_| None)
+        .rows
+        .into_iter()
+        .map(|i| b[i].id.as_str())
+        .collect();
+    assert_eq!(order, ["b-1", "x-5", "b-2"]);
+}
+
+#[test]
 fn bookings_filter_by_status_and_search_including_animal_names() {
     let b = sample_bookings();
     let hay: Vec<_> = b.iter().map(booking_haystack).collect();

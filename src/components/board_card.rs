@@ -19,7 +19,8 @@ fn first_line(care: &str) -> (String, bool) {
 }
 
 /// The care note: its first line, with the whole note one tap away (a `<details>`, so it
-/// opens by touch and keyboard; nothing hides behind hover).
+/// opens by touch and keyboard; nothing hides behind hover). `dir="auto"`: a note written in
+/// Arabic or Hebrew reads right to left, its full stop at its end.
 #[component]
 pub fn CareNote(care: Option<String>) -> impl IntoView {
     let Some(care) = care else {
@@ -29,14 +30,14 @@ pub fn CareNote(care: Option<String>) -> impl IntoView {
     let (first, more) = first_line(&care);
     if more {
         view! {
-            <details class="kd-card__care">
+            <details class="kd-card__care" dir="auto">
                 <summary>{first}</summary>
                 <p class="kd-card__care-full">{care}</p>
             </details>
         }
         .into_any()
     } else {
-        view! { <p class="kd-card__care">{first}</p> }.into_any()
+        view! { <p class="kd-card__care" dir="auto">{first}</p> }.into_any()
     }
 }
 
@@ -184,7 +185,7 @@ pub fn RunCard(booking: Booking) -> impl IntoView {
                 <dt>{t.breed}</dt><dd>{field(|a| a.breed.clone())}</dd>
                 <dt>{t.location}</dt><dd>{or_dash(booking.location.as_deref()).to_string()}</dd>
                 <dt>{t.dates}</dt><dd>{dates}</dd>
-                <dt>{t.care}</dt><dd class="kd-runcard__care">{or_dash(booking.care.as_deref()).to_string()}</dd>
+                <dt>{t.care}</dt><dd class="kd-runcard__care" dir="auto">{or_dash(booking.care.as_deref()).to_string()}</dd>
                 <dt>{t.vaccinations}</dt><dd>{vaccinations}</dd>
                 <dt>{t.owner}</dt><dd>{field(|a| a.customer_id.clone())}</dd>
             </dl>

@@ -152,7 +152,7 @@ fn BookingRow(booking: Booking, show_animal: bool, show_customer: bool) -> impl 
                 <td role="cell"><CustomerLink customer_id=booking.customer_id.clone()/></td>
             })}
             <td role="cell">{or_dash(booking.location.as_deref()).to_string()}</td>
-            <td role="cell" class="kd-care">{care}</td>
+            <td role="cell" class="kd-care" dir="auto">{care}</td>
         </tr>
     }
 }

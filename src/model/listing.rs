@@ -410,9 +410,13 @@ pub fn sorted_head<'a>(
         let t = |i: usize| lazy[i].get_or_init(|| time_key(bookings[i].time.as_deref()));
         sort_head(&mut rows, head, &|x, y| {
             let (a, b) = (&bookings[x], &bookings[y]);
+            // A booking without a first day last in its group, as a missing value goes
+            // last in every sort (`None` sorts first: an undated arrival led the list).
+            let undated = |b: &Booking| b.from.is_none();
             a.status
                 .rank()
                 .cmp(&b.status.rank())
+                .then_with(|| undated(a).cmp(&undated(b)))
                 .then_with(|| a.from.cmp(&b.from))
                 .then_with(|| t(x).cmp(t(y)))
                 .then_with(|| id(x, y))

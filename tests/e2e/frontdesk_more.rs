@@ -1186,3 +1186,37 @@ async fn a_row_opened_right_after_typing_keeps_the_search_for_back() {
     .await;
     server.stop().await;
 }
+
+/// A time written as several slots and a location without a space, on the upright tablet and
+/// the desk: both wrap inside their card and heading. The time ran past its card, and in
+/// the locations view the whole board scrolled sideways (an exploratory tester's
+/// "08:00/09:30/11:00/14:00/16:30"); the location's heading was cut.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_time_and_location_wrap_inside_the_board() {
+    let mut data = dataset();
+    data.bookings.push(booking(
+        "b-slots",
+        "a-bar",
+        "c-1",
+        0,
+        2,
+        Some("arriving_today"),
+        Some("08:00/09:30/11:00/14:00/16:30/18:00/19:30/21:00"),
+        Some("Isolierstation_Aussenbereich_Nord_Box_12_hinten_links"),
+        None,
+    ));
+    let server = app(data).await;
+    let url = server.url();
+    scenario(|b| async move {
+        for size in [crate::places::TABLET, crate::places::DESKTOP] {
+            crate::places::emulate(&b, size, true).await;
+            for view in ["/", "/?view=locations"] {
+                b.goto(&format!("{url}{view}")).await;
+                b.wait_text(".kd-lanes", "Isolierstation").await;
+                crate::places::assert_fits(&b, &format!("{view} at {size:?}")).await;
+            }
+        }
+    })
+    .await;
+    server.stop().await;
+}
