@@ -401,6 +401,15 @@ fn decimals_parse_add_and_format_exactly() {
     assert_eq!(d("0.125").format(), "0.125");
     assert_eq!(d("0.05").format(), "0.05");
     assert_eq!(d("100.000").format(), "100.00");
+    // Too big for i128 at two decimals, not too big to show: 1e38 was shown as 1e36.
+    let big = format!("1{}", "0".repeat(38));
+    assert_eq!(d("1e38").plain(), format!("{big}.00"));
+    assert_eq!(d("-1.5e37").plain(), format!("-15{}.00", "0".repeat(36)));
+    assert!(
+        d("1e38").format().starts_with("100,000,000,"),
+        "{}",
+        d("1e38").format()
+    );
     for bad in [
         "",
         "-",

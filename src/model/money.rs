@@ -85,8 +85,12 @@ impl Decimal {
     /// The digits with at least two decimals, as (negative, integer part, fraction part):
     /// 1234.5 is (false, "1234", "50"); 0.125 keeps its third decimal.
     fn parts(self) -> (bool, String, String) {
-        let scale = self.scale.max(2);
-        let units = self.rescaled(scale).unwrap_or(self.units);
+        // Past i128 at two decimals (1e38 whole units) the digits are written at their own
+        // scale and the decimals padded: the units alone at two decimals showed 1e38 as 1e36.
+        let (units, scale) = match self.rescaled(self.scale.max(2)) {
+            Some(units) => (units, self.scale.max(2)),
+            None => (self.units, self.scale),
+        };
         let digits = units.unsigned_abs().to_string();
         let scale = scale as usize;
         let digits = format!("{digits:0>width$}", width = scale + 1);
