@@ -185,6 +185,7 @@ fn query_view_untyped(
 ) -> AnyView {
     let (error, keep) = (parts.error.clone(), parts.keep.clone());
     let retry = keep.pressing(parts.retry);
+    let record = missing.is_some();
     let missing = Arc::new(missing);
     let body = move || match shown() {
         Some(view) => view,
@@ -205,7 +206,7 @@ fn query_view_untyped(
         },
     };
     view! {
-        {freshness(parts, role)}
+        {freshness(parts, role, record)}
         {body}
     }
     .into_any()
@@ -266,7 +267,7 @@ fn live_states(parts: Parts, role: Role, loading: &'static str, loaded: Memo<boo
         }
     };
     view! {
-        {freshness(parts, role)}
+        {freshness(parts, role, false)}
         {fallback}
     }
     .into_any()
@@ -276,7 +277,9 @@ fn live_states(parts: Parts, role: Role, loading: &'static str, loaded: Memo<boo
 /// message. Nothing before the first data (the loading or error state shows then).
 /// While a refresh runs its button says so with `aria-disabled` and ignores presses: a
 /// `disabled` button loses the focus it has.
-fn freshness(parts: Parts, role: Role) -> impl IntoView {
+/// `record`: the data is one record (its page says "No booking with id X" when it is not
+/// found), not a list.
+fn freshness(parts: Parts, role: Role, record: bool) -> impl IntoView {
     let keep = parts.keep.clone();
     let retry = keep.pressing(parts.retry);
     move || {
@@ -296,11 +299,20 @@ fn freshness(parts: Parts, role: Role) -> impl IntoView {
             Some(error) => view! {
                 <div class="kd-notice kd-notice--error" role="alert">
                     <span>
-                        {if stale {
-                            (t.refresh_failed_stored)(&error.to_string(), &at)
-                        } else {
-                            (t.refresh_failed)(&error.to_string(), &at)
-                        }}
+                        {
+                            // A record shown that its endpoint no longer finds has gone
+                            // (deleted, merged): "check the API address", a list's 404
+                            // advice, sent staff to the settings.
+                            let error = match error {
+                                ApiError::NotFound if record => t.err_record_gone.to_string(),
+                                error => error.to_string(),
+                            };
+                            if stale {
+                                (t.refresh_failed_stored)(&error, &at)
+                            } else {
+                                (t.refresh_failed)(&error, &at)
+                            }
+                        }
                     </span>
                     <button
                         type="button"

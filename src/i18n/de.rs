@@ -74,6 +74,7 @@ pub const DE: Texts = Texts {
         format!("Die Antwort des Buchungsdienstes war nach {} noch nicht vollständig; die Verbindung ist vielleicht zu langsam.", seconds(s))
     },
     err_not_found: "Der Buchungsdienst meldet „nicht gefunden“ (HTTP 404). Bitte die API-Adresse in den Einstellungen prüfen.",
+    err_record_gone: "Der Buchungsdienst kennt diesen Datensatz nicht mehr (HTTP 404); er wurde vielleicht gelöscht oder zusammengeführt.",
     err_server: |status| format!("Der Buchungsdienst hat ein Problem (HTTP {status})"),
     err_refused: |status| format!("Der Buchungsdienst verweigert den Zugriff (HTTP {status})"),
     err_http: |status| format!("Der Buchungsdienst meldet einen Fehler (HTTP {status})"),

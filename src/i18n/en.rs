@@ -69,6 +69,7 @@ pub const EN: Texts = Texts {
         format!("The answer from the kennel service was still arriving after {}; the connection may be too slow.", seconds(s))
     },
     err_not_found: "The kennel service answered \"not found\" (HTTP 404). Check the API address in the settings.",
+    err_record_gone: "The kennel service no longer has this record (HTTP 404); it may have been deleted or merged.",
     err_server: |status| format!("The kennel service is having a problem (HTTP {status})"),
     err_refused: |status| format!("The kennel service refused access (HTTP {status})"),
     err_http: |status| format!("The kennel service answered with an error (HTTP {status})"),

@@ -95,6 +95,7 @@ pub struct Texts {
     pub err_timeout: fn(u32) -> String,
     pub err_body_timeout: fn(u32) -> String,
     pub err_not_found: &'static str,
+    pub err_record_gone: &'static str,
     pub err_server: fn(u16) -> String,
     pub err_refused: fn(u16) -> String,
     pub err_http: fn(u16) -> String,

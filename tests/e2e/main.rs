@@ -372,3 +372,33 @@ async fn embedded_in_a_host_page_under_a_route_base() {
     .await;
     api.stop().await;
 }
+
+/// A record that its endpoint stops finding (deleted, merged) says so on a refresh, over the
+/// last good copy; a list's 404 still points at the API address. The record's refresh said
+/// "Check the API address in the settings" (an exploratory tester).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_record_gone_on_refresh_says_so_and_a_lists_404_points_at_the_address() {
+    use devapi::{Fault, FaultSettings};
+    let server = app().await;
+    let (url, faults) = (server.url(), server.faults());
+    scenario(|b| async move {
+        b.goto(&format!("{url}/invoices/i-1")).await;
+        b.wait_text(".kd-fields", "Bella").await;
+        faults.set(FaultSettings::fault(Fault::Status(404)).on_path("/api/invoices/i-1"));
+        b.click(".kd-freshness button").await;
+        let notice = b.wait_text(".kd-notice--error", "Could not refresh").await;
+        assert!(notice.contains("no longer has this record"), "{notice}");
+        assert!(!notice.contains("API address"), "{notice}");
+        b.wait_text("h1", "INV-2026-0001").await;
+        b.wait_text(".kd-fields", "Bella").await;
+        faults.clear();
+        b.click(".kd-nav a[href='/bookings']").await;
+        b.wait_text(".kd-table--bookings tbody", "Bella").await;
+        faults.set(FaultSettings::fault(Fault::Status(404)).on_path("/api/bookings"));
+        b.click(".kd-freshness button").await;
+        b.wait_text(".kd-notice--error", "Check the API address")
+            .await;
+    })
+    .await;
+    server.stop().await;
+}
