@@ -112,6 +112,52 @@ pub fn follow_navigation(
         });
         FOLLOWED.with(|f| *f.last.borrow_mut() = noted);
     });
+    // A refresh that changes the focused row or card rebuilds or moves it (rows are keyed by
+    // their content), and focus fell to the page's body: the next Tab started at the top of
+    // a long board, and a screen reader lost its place. The browser says so with a
+    // `focusout` to nowhere; once the page is patched, the link to the same place (the same
+    // nth) takes focus, if the page is still the one focus came to. Not after a press of the
+    // pointer: a click on the page's background puts focus nowhere on purpose.
+    let _ = window_event_listener_untyped("pointerdown", |_| {
+        FOLLOWED.with(|f| f.pressed.set(js_sys::Date::now()));
+    });
+    let _ = window_event_listener_untyped("focusout", move |e| {
+        if js_sys::Date::now() - FOLLOWED.with(|f| f.pressed.get()) < PRESS_MS {
+            return;
+        }
+        let Some(root) = root.get_untracked().map(web_sys::Element::from) else {
+            return;
+        };
+        let e: &web_sys::FocusEvent = e.unchecked_ref();
+        let target = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+        let Some(el) = target.filter(|el| {
+            e.related_target().is_none() && el.tag_name() == "A" && root.contains(Some(el))
+        }) else {
+            return;
+        };
+        // Where it stood among the links to its place as it came into focus: now the
+        // rebuilt link may stand beside it (inserted before the old one is taken out).
+        let last = FOLLOWED.with(|f| {
+            let last = f.last.borrow();
+            let last = last.as_ref()?;
+            let (href, nth) = last.link.clone()?;
+            let same = el.get_attribute("href").as_ref() == Some(&href);
+            same.then(|| (href, nth, last.path.clone()))
+        });
+        let Some((href, nth, path)) = last else {
+            return;
+        };
+        let rebuilt = Rebuilt {
+            root,
+            href,
+            nth,
+            path,
+            pathname,
+        };
+        set_timeout(move || rebuilt.refocus(0), Duration::ZERO);
+    });
     // The page's path. Its query too is tracked, for the focused link's entry (`rekey`).
     Effect::new(move |previous: Option<String>| {
         let path = pathname.get();
@@ -175,6 +221,8 @@ struct Followed {
     left: RefCell<Vec<(String, String, usize)>>,
     /// When the last Back or Forward was (ms since the epoch).
     traversed: Cell<f64>,
+    /// When the pointer was last pressed (ms since the epoch).
+    pressed: Cell<f64>,
 }
 
 thread_local! {
@@ -183,6 +231,7 @@ thread_local! {
             last: RefCell::new(None),
             left: RefCell::new(Vec::new()),
             traversed: Cell::new(f64::NEG_INFINITY),
+            pressed: Cell::new(f64::NEG_INFINITY),
         }
     };
 }
@@ -237,6 +286,44 @@ fn links_to<'a>(
         .filter_map(move |i| all.as_ref()?.item(i)?.dyn_into::<web_sys::Element>().ok())
         .filter(move |a| a.get_attribute("href").as_deref() == Some(href))
 }
+
+/// A focused link that a refresh took out of the page, waiting for its new self.
+struct Rebuilt {
+    root: web_sys::Element,
+    href: String,
+    nth: usize,
+    /// The page focus came to, which must still be the one shown.
+    path: String,
+    pathname: Memo<String>,
+}
+
+impl Rebuilt {
+    /// Some views build their rows a task or a frame after the answer (the board's lanes),
+    /// so the new link is looked for a few times, while focus is still nowhere.
+    fn refocus(self, tries: u32) {
+        let body = document().body().map(web_sys::Element::from);
+        let active = document().active_element();
+        let moved = active.is_some() && active != body;
+        let same_page = self.pathname.try_get_untracked().as_ref() == Some(&self.path);
+        if moved || !same_page || tries > REBUILT_TRIES {
+            return;
+        }
+        let link = links_to(&self.root, &self.href).nth(self.nth);
+        match link.and_then(|l| l.dyn_into::<web_sys::HtmlElement>().ok()) {
+            Some(link) => {
+                let options = web_sys::FocusOptions::new();
+                options.set_prevent_scroll(true);
+                let _ = link.focus_with_options(&options);
+            }
+            None => set_timeout(move || self.refocus(tries + 1), SETTLE_EVERY),
+        }
+    }
+}
+
+/// Tries of [`SETTLE_EVERY`] for a rebuilt link: 2 s.
+const REBUILT_TRIES: u32 = 20;
+/// A focus lost this soon after a press of the pointer is the press's doing.
+const PRESS_MS: f64 = 1000.0;
 
 /// One navigation's wait for its heading.
 struct Watch {

@@ -1220,3 +1220,53 @@ async fn a_long_time_and_location_wrap_inside_the_board() {
     .await;
     server.stop().await;
 }
+
+/// A refresh that changes the focused card or row (its care note; its status, during a
+/// shift) leaves focus on it. Rows and cards are keyed by their content, so the changed one
+/// is rebuilt, and focus fell to the page's body: the next Tab went back to the top of the
+/// board (an exploratory tester, by keyboard).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refresh_that_changes_the_focused_card_or_row_keeps_focus_on_it() {
+    let server = app(dataset()).await;
+    let (url, srv) = (server.url(), &server);
+    scenario(|b| async move {
+        let pages = [
+            ("/", "[data-booking='b-in1'] .kd-card__open", ".kd-lanes"),
+            (
+                "/bookings",
+                "a.kd-row-link[href='/bookings/b-in1']",
+                ".kd-table--bookings tbody",
+            ),
+        ];
+        for (path, link, area) in pages {
+            b.goto(&format!("{url}{path}")).await;
+            let focus = format!(
+                "const l = document.querySelector(\"{link}\"); if (l) l.focus(); \
+                 return !!l && document.activeElement === l;"
+            );
+            wait_for("the link focused", json!(true), || js(&b, &focus)).await;
+            let note = format!("Changed for {path}");
+            srv.update_dataset(|d| {
+                let b_in1 = d.bookings.iter_mut().find(|b| b["id"] == "b-in1");
+                b_in1.expect("b-in1")["care"] = json!(note.clone());
+            });
+            // Pressed by script: a click would move focus to the button.
+            js(
+                &b,
+                "document.querySelector('.kd-freshness button').click();",
+            )
+            .await;
+            b.wait_text(area, &note).await;
+            let on =
+                format!("return document.activeElement === document.querySelector(\"{link}\");");
+            wait_for(
+                &format!("focus on the rebuilt link of {path}"),
+                json!(true),
+                || js(&b, &on),
+            )
+            .await;
+        }
+    })
+    .await;
+    server.stop().await;
+}
