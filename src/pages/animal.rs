@@ -1,11 +1,10 @@
 //! One animal: who it is, its vaccinations and group, its owner, its stays (now, upcoming,
 //! past) and the invoices of those stays.
 
-use super::detail_page;
+use super::use_id;
 use crate::api::cache::use_cache;
-use crate::api::Cache;
 use crate::clock::today_local;
-use crate::components::query_view::Role;
+use crate::components::query_view::{Missing, Role};
 use crate::components::{
     query_view, AnimalFields, BookingTable, EmptyState, InvoiceTable, Loading, VaccinationBadge,
     Vaccinations,
@@ -21,29 +20,40 @@ use time::Date;
 /// `/animals/:id`.
 #[component]
 pub fn AnimalPage() -> impl IntoView {
-    let t = t();
-    detail_page(
-        t.no_animal_with_id,
-        t.loading_animal,
-        "/bookings",
-        t.all_bookings,
-        Cache::animal_page,
-        |a| {
-            // Read here, where it is tracked: a profile left open past midnight is built
-            // again for the new day (its marks, its stays now and past).
-            let today = today_local();
-            view! { <AnimalDetail animal=a today/> }
-        },
-    )
+    let id = use_id();
+    view! {
+        <section class="kd-page kd-page--detail">
+            // Today read here, where it is tracked: a profile left open past midnight is
+            // built again for the new day (its marks, its stays now and past).
+            {move || animal_page(id.get(), today_local())}
+        </section>
+    }
 }
 
-#[component]
-fn AnimalDetail(animal: Arc<Animal>, today: Date) -> impl IntoView {
+/// The animal's profile, then its stays and invoices. Those come from the booking and invoice
+/// lists, not from the animal's record, so they are asked for alongside it and shown whatever
+/// the record's fate: a booking can name an animal the service no longer knows (the board
+/// links "a-404 (unknown animal)" here) or cannot give just now, and its stays and what they
+/// owe are what staff came for. They waited for the record before: a 404 or a 500 showed one
+/// message alone, and a slow record held the lists back. The record's not-found or error
+/// state, with its Retry, stands in the profile's place above them.
+fn animal_page(id: String, today: Date) -> AnyView {
     let cache = use_cache();
     let t = t();
-    let config = cache.config().clone();
+    let missing = Missing {
+        message: (t.no_animal_with_id)(&id),
+        back_href: cache.config().href("/bookings"),
+        back_label: t.all_bookings.into(),
+    };
+    // The record first: its request goes ahead of the lists'.
+    let profile = query_view(
+        cache.animal_page(&id),
+        Role::Main,
+        t.loading_animal,
+        Some(missing),
+        move |a| profile(a, today),
+    );
     let (bookings, invoices) = (cache.bookings(), cache.invoices());
-    let id = animal.id.clone();
     let stays = {
         let id = id.clone();
         query_view(
@@ -85,7 +95,22 @@ fn AnimalDetail(animal: Arc<Animal>, today: Date) -> impl IntoView {
             }
         },
     );
-    let a = animal;
+    // Siblings, not nested: a new answer for the animal rebuilds its profile only, not the
+    // stays and invoices (nor a keyboard user's place in them).
+    view! {
+        {profile}
+        <h2>{t.stays}</h2>
+        {stays}
+        <h2>{t.invoices}</h2>
+        {animal_invoices}
+    }
+    .into_any()
+}
+
+/// Who the animal is: its name, badge, fields and vaccinations.
+fn profile(a: Arc<Animal>, today: Date) -> AnyView {
+    let t = t();
+    let config = use_cache().config().clone();
     let summary = vaccination_summary(
         a.vaccinations.as_deref(),
         today,
@@ -101,11 +126,8 @@ fn AnimalDetail(animal: Arc<Animal>, today: Date) -> impl IntoView {
         <AnimalFields animal=a.clone()/>
         <h2>{t.vaccinations}</h2>
         <Vaccinations entries=summary.entries raw=raw_vaccinations/>
-        <h2>{t.stays}</h2>
-        {stays}
-        <h2>{t.invoices}</h2>
-        {animal_invoices}
     }
+    .into_any()
 }
 
 /// The stays in three groups; a group with no stay says so, so "nothing upcoming" is visible.

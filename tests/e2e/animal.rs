@@ -271,6 +271,107 @@ async fn failed_stays_list_keeps_the_profile_usable_and_retry_recovers() {
     server.stop().await;
 }
 
+/// A booking can name an animal the service does not know (the board links "v-404 (unknown
+/// animal)" to its page) or whose record it cannot give just now. The animal's page said
+/// only "No animal with id v-404." or the error, though the booking and invoice lists, in
+/// hand, name its stays and invoices: now those show under the message, as when it loads.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_animal_the_service_does_not_know_still_shows_its_stays_and_invoices() {
+    let mut data = dataset();
+    data.bookings.push(
+        json!({"id": "s-gone", "animalId": "v-404", "customerId": "c-80",
+        "from": iso(-1), "to": iso(3), "status": "in_house", "location": "Run D2"}),
+    );
+    data.invoices.push(
+        json!({"id": "inv-9", "number": "INV-9", "date": iso(-1), "amount": 55.0,
+        "currency": "EUR", "status": "open", "customerId": "c-80", "bookingId": "s-gone"}),
+    );
+    let faults = Faults::default();
+    let server = serve(data, Some(dist()), faults.clone()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.goto(&format!("{url}/animals/v-404")).await;
+        b.wait_text(".kd-state--not-found", "No animal with id v-404.")
+            .await;
+        b.wait_text(".kd-stays--now tbody", "s-gone").await;
+        b.wait_text(".kd-table--invoices tbody", "INV-9").await;
+        b.wait_text(".kd-balance", "€55.00").await;
+        // The message is still the page's one heading, above the stays' and invoices'.
+        let order = "const h = [...document.querySelectorAll('.kd-page--detail :is(h1, h2)')];             return h.map(e => e.tagName + ' ' + e.textContent);";
+        assert_eq!(
+            crate::places::js(&b, order).await,
+            json!(["H1 No animal with id v-404.", "H2 Stays", "H2 Invoices"])
+        );
+
+        // A known animal the service answers 404 for (the kennel-api's answer for one it has
+        // dropped): its stays and invoices from the lists all the same.
+        faults.set(FaultSettings::fault(Fault::Status(404)).on_path("/api/animals/v-1"));
+        b.goto(&format!("{url}/animals/v-1")).await;
+        b.wait_text(".kd-state--not-found", "No animal with id v-1.")
+            .await;
+        b.wait_text(".kd-stays--now tbody", "s-now").await;
+        b.wait_text(".kd-stays--upcoming tbody", "s-up").await;
+        let past = b.texts(".kd-stays--past tbody tr", 2).await;
+        assert_eq!(past.len(), 2, "{past:#?}");
+        let invoices = b.texts(".kd-table--invoices tbody tr", 3).await;
+        assert_eq!(invoices.len(), 3, "{invoices:#?}");
+        let balance = b.wait_text(".kd-balance", "€120.00").await;
+        assert!(balance.contains("CHF 42.35"), "{balance}");
+    })
+    .await;
+    server.stop().await;
+}
+
+/// The animal's record fails (a 500): its error and Retry stand in the profile's place, the
+/// stays and invoices below it; Retry brings the profile, the stays staying.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failing_animal_record_leaves_its_stays_and_invoices_and_retry_brings_it() {
+    let faults = Faults::default();
+    let server = serve(dataset(), Some(dist()), faults.clone()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        faults.set(FaultSettings::fault(Fault::Status(500)).on_path("/api/animals/v-1"));
+        b.goto(&format!("{url}/animals/v-1")).await;
+        b.wait_text(".kd-state--error", "Retry").await;
+        b.wait_text(".kd-stays--now tbody", "s-now").await;
+        b.wait_text(".kd-table--invoices tbody", "INV-1").await;
+        b.wait_text(".kd-balance", "€120.00").await;
+        // One error on the page: the animal's, above the stays.
+        let errors = "return [...document.querySelectorAll('.kd-state--error')].map(e =>             !!(e.compareDocumentPosition(document.querySelector('.kd-stays--now'))             & Node.DOCUMENT_POSITION_FOLLOWING));";
+        assert_eq!(crate::places::js(&b, errors).await, json!([true]));
+        faults.clear();
+        b.click(".kd-state--error button").await;
+        b.wait_text("h1", "Rex").await;
+        b.wait_text(".kd-fields", "Beagle").await;
+        b.wait_text(".kd-stays--now tbody", "s-now").await;
+        b.wait_text(".kd-table--invoices tbody", "INV-1").await;
+    })
+    .await;
+    server.stop().await;
+}
+
+/// The stays and invoices are asked for alongside the animal, not after it: with the
+/// animal's request unanswered they were not requested at all.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_animals_stays_and_invoices_load_while_its_record_hangs() {
+    let faults = Faults::default();
+    let server = serve(dataset(), Some(dist()), faults.clone()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        faults.set(FaultSettings::fault(Fault::Hang(None)).on_path("/api/animals/v-1"));
+        b.goto(&format!("{url}/animals/v-1")).await;
+        b.wait_text(".kd-stays--now tbody", "s-now").await;
+        b.wait_text(".kd-table--invoices tbody", "INV-1").await;
+        // The record is still not in (it never answers; the app gives up after its time-out
+        // and says so): no profile above them.
+        let head = "return document.querySelector('.kd-page__head') === null;";
+        assert_eq!(crate::places::js(&b, head).await, json!(true));
+        faults.clear();
+    })
+    .await;
+    server.stop().await;
+}
+
 /// Waits for the vaccination entry marked `state` (`valid`, `soon`, `expired`) that names
 /// `name`, and checks it shows its date (`iso`, as the service writes it, shown as the app
 /// shows dates), its `mark` and its `days` left or overdue.
