@@ -378,9 +378,11 @@ impl Watch {
                 // On the app's own page focus does not scroll: a followed link's page is
                 // at its top already, and after Back `scroll` puts the page where the
                 // reader left it, which the heading's focus would undo. Embedded, the
-                // heading is scrolled to: the host page may have it anywhere.
+                // heading is scrolled to: the host page may have it anywhere; but not after
+                // a Back or Forward that `scroll` returns to the reader's place.
+                let returned = crate::scroll::returned_at() - self.changed_at;
                 let options = web_sys::FocusOptions::new();
-                options.set_prevent_scroll(self.standalone);
+                options.set_prevent_scroll(self.standalone || returned.abs() < TRAVERSAL_MS);
                 let _ = el.focus_with_options(&options);
             }
         }

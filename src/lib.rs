@@ -130,17 +130,18 @@ fn Chrome(children: ChildrenFn) -> impl IntoView {
     move || (!wall.get()).then(|| children())
 }
 
-/// Moves focus and the title along with the router, and on the app's own page keeps each
-/// page's scroll position for Back and Forward (both need the router's location).
+/// Moves focus and the title along with the router, and keeps each page's scroll position
+/// for Back and Forward (both need the router's location).
 #[component]
 fn FollowNavigation(root: NodeRef<leptos::html::Div>, standalone: bool) -> impl IntoView {
     let location = use_location();
     a11y::follow_navigation(root, location.pathname, location.search, standalone);
+    // The history entries are the app's own to key; embedded, the host page's.
     if standalone {
-        // The history entries are the app's own to key; embedded, the host page's.
         history_entry::claim();
-        scroll::keep_places();
     }
+    // Embedded too: the host window's position on the app's routes, keyed by URL.
+    scroll::keep_places(standalone);
 }
 
 /// A main navigation link; `aria-current="page"` on the section the current page belongs to

@@ -11,7 +11,13 @@
 //! the reader scrolls, types or taps themselves, or 3 s have passed. A page it has no
 //! position for (one opened before a reload) opens at its top, as a followed link does.
 //!
-//! Only where the app is the page: embedded, the scroll position is the host page's.
+//! Embedded (the app in a host page, whose window scrolls), the same, with three differences
+//! that leave the host page alone: the host's own entries (a fragment that is not a route,
+//! `#top`) are neither noted nor returned to, so only a Back or Forward from one of the
+//! app's routes to another scrolls the host window; a route with no position noted is left
+//! where the browser put it (not scrolled to the top: the app may sit anywhere on the host
+//! page); and the browser's own restoring (`history.scrollRestoration`, the host's setting)
+//! is left on for the host's entries. Places are keyed by URL there (`history_entry`).
 
 use leptos::prelude::*;
 use leptos_router::hooks::use_location;
@@ -23,6 +29,19 @@ use std::time::Duration;
 const EVERY: Duration = Duration::from_millis(50);
 const TRIES: u32 = 60;
 
+thread_local! {
+    /// When (ms since the epoch) the last Back or Forward that is being returned to a noted
+    /// place happened, for [`returned_at`].
+    static RETURNED_AT: Cell<f64> = const { Cell::new(f64::NEG_INFINITY) };
+}
+
+/// When the last Back or Forward that this module returns to a noted place happened (ms
+/// since the epoch), known from its first try on: `a11y` then focuses the page's heading
+/// without scrolling it into view embedded, which would undo the place.
+pub fn returned_at() -> f64 {
+    RETURNED_AT.with(Cell::get)
+}
+
 struct Places {
     /// Each history entry's last position, by its key (`history_entry`), newest last. A
     /// list, not a map: at most [`crate::history_entry::KEPT`], and a map of its own type
@@ -32,10 +51,29 @@ struct Places {
     /// passed through are not noted.
     restoring: Cell<u32>,
     traversals: Cell<u32>,
+    /// When the last Back or Forward was (ms since the epoch), for [`RETURNED_AT`].
+    traversed_at: Cell<f64>,
+    /// Whether the entry on screen is one of the app's routes ([`on_route`]), as of the last
+    /// Back, Forward or fragment change: a traversal is the app's only from one to another.
+    on_route: Cell<bool>,
+    /// The app is the page: every entry is its own, and a page with no place opens at its top.
+    standalone: bool,
 }
 
-/// Starts keeping places. Call once, inside the router (it keys positions by its location).
-pub fn keep_places() {
+/// Whether the address is one of the app's routes, as the (patched) router decides: always
+/// with path routing; with hash routing no fragment or one starting `#/`, not a host page's
+/// own anchor (`#top`), which the router leaves alone.
+fn on_route() -> bool {
+    !leptos_router::location::hash_routing()
+        || window()
+            .location()
+            .hash()
+            .is_ok_and(|hash| hash.is_empty() || hash.starts_with("#/"))
+}
+
+/// Starts keeping places. Call once, inside the router (it keys positions by its location);
+/// `standalone` where the app is the page.
+pub fn keep_places(standalone: bool) {
     let location = use_location();
     // By history entry, not URL: one list opened twice from the menu is two places.
     let key = move || {
@@ -44,17 +82,23 @@ pub fn keep_places() {
             crate::history_entry::address(&path, &location.search.get_untracked())
         })
     };
-    if let Ok(history) = window().history() {
+    // Embedded the setting is the host page's, and its own entries keep the browser's
+    // restoring; the app's are put right after it by the tries below.
+    if let (true, Ok(history)) = (standalone, window().history()) {
         let _ = history.set_scroll_restoration(web_sys::ScrollRestoration::Manual);
     }
     let places = Rc::new(Places {
         at: RefCell::new(Vec::new()),
         restoring: Cell::new(0),
         traversals: Cell::new(0),
+        traversed_at: Cell::new(0.0),
+        on_route: Cell::new(on_route()),
+        standalone,
     });
     let p = places.clone();
     let _ = window_event_listener_untyped("scroll", move |_| {
-        if p.restoring.get() == 0 {
+        // On a host page's own entry (`#top`) the position is the host's, not a route's.
+        if p.restoring.get() == 0 && on_route() {
             let (page, y) = (key(), scroll_y());
             let mut at = p.at.borrow_mut();
             at.retain(|(k, _)| *k != page);
@@ -67,9 +111,21 @@ pub fn keep_places() {
         let p = places.clone();
         let _ = window_event_listener_untyped(input, move |_| p.restoring.set(0));
     }
+    // A fragment followed by a host page's own link may come without a `popstate`.
+    let p = places.clone();
+    let _ = window_event_listener_untyped("hashchange", move |_| p.on_route.set(on_route()));
     let _ = window_event_listener_untyped("popstate", move |_| {
         let this = places.traversals.get().wrapping_add(1).max(1);
         places.traversals.set(this);
+        places.traversed_at.set(js_sys::Date::now());
+        let (from, to) = (places.on_route.replace(on_route()), on_route());
+        // Embedded, only a traversal between two of the app's routes is the app's to scroll
+        // (to or from a host's own entry the browser restores the host's position). A
+        // traversal the app leaves alone still ends one being restored.
+        if !from || !to {
+            places.restoring.set(0);
+            return;
+        }
         places.restoring.set(this);
         restore(places.clone(), this, Rc::new(key), None, 0);
     });
@@ -95,11 +151,19 @@ fn restore(
                 return;
             }
             let now = key();
-            let (page, y) = target.unwrap_or_else(|| {
+            let found = target.or_else(|| {
                 let at = places.at.borrow();
-                let y = at.iter().find(|(k, _)| *k == now).map_or(0.0, |p| p.1);
-                (now.clone(), y)
+                let y = at.iter().find(|(k, _)| *k == now).map(|p| p.1);
+                // Standalone a page with no place opens at its top; embedded it stays where
+                // the browser put the host page.
+                let y = y.or(places.standalone.then_some(0.0))?;
+                RETURNED_AT.with(|r| r.set(places.traversed_at.get()));
+                Some((now.clone(), y))
             });
+            let Some((page, y)) = found else {
+                places.restoring.set(0);
+                return;
+            };
             // Another page meanwhile (a link followed), or out of time: stop here.
             if now != page || tries >= TRIES {
                 places.restoring.set(0);

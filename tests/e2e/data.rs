@@ -1838,6 +1838,109 @@ async fn back_and_forward_return_to_where_the_reader_was_on_the_page() {
     server.stop().await;
 }
 
+/// Embedded (hash routing: the host page's window scrolls), Back returns to the reader's
+/// place as standalone does: down the invoices past the rows built first, a row opened,
+/// Back puts the host window where it was, the row built again and its link focused. Before,
+/// the host window came back at 0 with about 50 rows built, the opened row gone and focus on
+/// the heading. The host's entry keeps its state (`null`): places are keyed by URL there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn embedded_back_returns_the_host_window_to_the_readers_place_and_row() {
+    let server = serve_generated().await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.client
+            .set_window_size(1280, 900)
+            .await
+            .expect("window size");
+        b.goto(&format!("{url}/embed.html#/invoices?status=all"))
+            .await;
+        let rows = "#kennel-desk .kd-table--invoices tbody tr";
+        b.texts(rows, 10).await;
+        let count = format!("return document.querySelectorAll('{rows}').length;");
+        // The rows built before the reader scrolls: the row opened below is past them.
+        eventually("the first rows settled", || async {
+            let a = js(&b, &count).await;
+            let settled = "await new Promise(r => setTimeout(r, 400)); return 0;";
+            js(&b, settled).await;
+            js(&b, &count).await == a
+        })
+        .await;
+        let first = js(&b, &count).await.as_u64().expect("a count") as usize;
+        let nth = first + 40;
+        b.texts_scrolled(rows, nth + 20).await;
+        let pick = format!(
+            "const a = document.querySelectorAll('{rows}')[{}].querySelector('a.kd-row-link');
+             a.scrollIntoView({{ block: 'center' }}); a.setAttribute('data-picked', '');
+             return a.getAttribute('href');",
+            nth - 1
+        );
+        let href = js(&b, &pick).await.as_str().expect("the row").to_string();
+        // The scroll is heard (and noted) in the frame after it.
+        let framed =
+            "await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+             return scrollY;";
+        let at = js(&b, framed).await.as_f64().expect("scrollY");
+        assert!(at > 1500.0, "the host window scrolled down the list: {at}");
+        b.click("[data-picked]").await;
+        b.wait_text("#kennel-desk h1", "Invoice INV-").await;
+
+        b.client.back().await.expect("back");
+        let state = format!(
+            "const a = document.querySelector('{rows} a.kd-row-link[href=\"{href}\"]');
+             const r = a && a.getBoundingClientRect();
+             return [Math.round(scrollY), !!r && r.top > 0 && r.bottom < innerHeight,
+                     document.activeElement === a, document.querySelectorAll('{rows}').length];"
+        );
+        eventually(
+            "the host window where it was, the opened row on screen and focused",
+            || async {
+                let now = js(&b, &state).await;
+                now[1] == json!(true)
+                    && now[2] == json!(true)
+                    && (now[0].as_f64().unwrap_or(0.0) - at).abs() <= 1.0
+            },
+        )
+        .await;
+        let here = "return [location.pathname, location.hash, history.state];";
+        assert_eq!(
+            js(&b, here).await,
+            json!(["/embed.html", "#/invoices?status=all", null]),
+            "the host's address and its entry's state"
+        );
+
+        // The host's own anchor is the host's entry: Back and Forward to and from it are the
+        // browser's to restore, and the app scrolls nothing there (it would have put the host
+        // window at the list's place, the route the app still shows).
+        js(&b, "location.hash = '#host-footer'; return 0;").await;
+        let footer = js(&b, framed).await.as_f64().expect("scrollY");
+        assert!(
+            (footer - at).abs() > 100.0,
+            "the footer elsewhere: {footer} against {at}"
+        );
+        b.client.back().await.expect("back");
+        eventually("the list's entry again", || async {
+            js(&b, "return location.hash;").await == json!("#/invoices?status=all")
+        })
+        .await;
+        b.client.forward().await.expect("forward");
+        let stays = "const y = []; for (let i = 0; i < 10; i++) { y.push(Math.round(scrollY)); \
+                     await new Promise(r => setTimeout(r, 50)); } return [location.hash, y];";
+        eventually(
+            "the host's entry where the browser put it, not moved by the app",
+            || async {
+                let now = js(&b, stays).await;
+                let y = now[1].as_array().cloned().unwrap_or_default();
+                now[0] == json!("#host-footer")
+                    && y.iter()
+                        .all(|y| (y.as_f64().unwrap_or(0.0) - footer).abs() <= 1.0)
+            },
+        )
+        .await;
+    })
+    .await;
+    server.stop().await;
+}
+
 /// One list under two filters is two history entries, each left by its own row: Back to the
 /// older one puts focus on the row followed from it, not on the newer one's.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
