@@ -140,8 +140,13 @@ fn FollowNavigation(root: NodeRef<leptos::html::Div>, standalone: bool) -> impl 
     if standalone {
         history_entry::claim();
     }
-    // Embedded too: the host window's position on the app's routes, keyed by URL.
-    scroll::keep_places(standalone);
+    // Embedded too, with hash routing: the host window's position on the app's routes,
+    // keyed by URL. Not embedded with path routing: every entry of the host's page there
+    // is on a route (its own `#top` too), so the app could not tell the host's traversals
+    // from its own (the review).
+    if standalone || leptos_router::location::hash_routing() {
+        scroll::keep_places(standalone);
+    }
 }
 
 /// A main navigation link; `aria-current="page"` on the section the current page belongs to

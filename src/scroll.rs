@@ -114,6 +114,17 @@ pub fn keep_places(standalone: bool) {
     // A fragment followed by a host page's own link may come without a `popstate`.
     let p = places.clone();
     let _ = window_event_listener_untyped("hashchange", move |_| p.on_route.set(on_route()));
+    // Nor does the app's own navigation (`pushState`): after a host anchor, the menu's way
+    // back to a route left the mark on the anchor, and the next Back was not restored.
+    // A task later: on a traversal this effect may run between the router's `popstate`
+    // listener and the one below, which must still read the entry it came from.
+    let p = places.clone();
+    Effect::new(move |_| {
+        location.pathname.track();
+        location.search.track();
+        let p = p.clone();
+        set_timeout(move || p.on_route.set(on_route()), Duration::ZERO);
+    });
     let _ = window_event_listener_untyped("popstate", move |_| {
         let this = places.traversals.get().wrapping_add(1).max(1);
         places.traversals.set(this);
