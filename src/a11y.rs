@@ -449,5 +449,16 @@ fn target_in(root: &web_sys::Element) -> Option<web_sys::Element> {
     let found = |css: &str| root.query_selector(css).ok().flatten();
     found(".kd-main h1")
         .or_else(|| found(".kd-main .kd-state--not-found .kd-state__message"))
-        .or_else(|| found(".kd-main .kd-state--error .kd-state__message"))
+        .or_else(|| {
+            let error = found(".kd-main .kd-state--error .kd-state__message")?;
+            // A related list's error below the page's own data still loading (an animal's
+            // stays failed, the animal itself still on its way): its heading is to come, and
+            // the error is not the page's.
+            let loading = found(".kd-main .kd-state--loading");
+            let before = |l: &web_sys::Element| {
+                l.compare_document_position(&error) & web_sys::Node::DOCUMENT_POSITION_FOLLOWING
+                    != 0
+            };
+            (!loading.is_some_and(|l| before(&l))).then_some(error)
+        })
 }
