@@ -106,6 +106,8 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
     // needs them. A search fetched each missing name itself before, and not at all above 300
     // bookings (a limit meant for animals that counted bookings): "Bella" found nothing.
     let names = NameIndex::empty();
+    // Background work waits while the user types; not after the page has gone.
+    on_cleanup(crate::api::busy::clear);
     {
         let (names, cache) = (names.clone(), cache.clone());
         Effect::new(move |_| {
@@ -278,7 +280,11 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
                         type=kind
                         name=field.key
                         prop:value=move || field.local.get()
-                        on:input=move |ev| field.input(event_target_value(&ev))
+                        on:input=move |ev| {
+                            // Names that arrive wait for a pause (`NameIndex::publish`).
+                            crate::api::busy::mark();
+                            field.input(event_target_value(&ev))
+                        }
                     />
                 </label>
             }
