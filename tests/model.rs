@@ -474,15 +474,20 @@ fn sample_bookings() -> Vec<Booking> {
     .items
 }
 
-#[test]
-fn bookings_default_order_puts_todays_work_first() {
-    let b = sample_bookings();
+/// The booking list's order before a column is chosen, by id.
+fn default_order(b: &[Booking]) -> Vec<&str> {
     let hay: Vec<_> = b.iter().map(booking_haystack).collect();
-    let order: Vec<_> = shown(&b, &hay, &BookingFilter::default(), None, |_| None)
+    shown(b, &hay, &BookingFilter::default(), None, |_| None)
         .rows
         .into_iter()
         .map(|i| b[i].id.as_str())
-        .collect();
+        .collect()
+}
+
+#[test]
+fn bookings_default_order_puts_todays_work_first() {
+    let b = sample_bookings();
+    let order = default_order(&b);
     // b-1 is checked out: last, after the booking without a status.
     assert_eq!(order, ["b-5", "b-3", "b-4", "b-2", "b-6", "b-1"]);
 }
@@ -491,42 +496,28 @@ fn bookings_default_order_puts_todays_work_first() {
 fn bookings_default_order_puts_stays_that_are_over_after_upcoming_ones() {
     // A list of every stay ever booked is mostly checked out; an upcoming stay (a status
     // the app does not name) comes before all of them, whatever the dates.
-    let b = decode_list::<Booking>(
+    let b = bookings(
         r#"[{"id":"b-1","status":"checked_out","from":"2024-01-02"},
             {"id":"b-2","status":"cancelled","from":"2026-12-24"},
             {"id":"b-3","status":"confirmed","from":"2026-12-20"},
             {"id":"b-4","status":"Checked Out","from":"2023-05-01"},
             {"id":"b-5","status":"confirmed","from":"2026-12-10"}]"#,
-        "the list of bookings",
     )
-    .expect("decodes")
     .items;
-    let hay: Vec<_> = b.iter().map(booking_haystack).collect();
-    let order: Vec<_> = shown(&b, &hay, &BookingFilter::default(), None, |_| None)
-        .rows
-        .into_iter()
-        .map(|i| b[i].id.as_str())
-        .collect();
+    let order = default_order(&b);
     assert_eq!(order, ["b-5", "b-3", "b-4", "b-1", "b-2"]);
 }
 
 #[test]
 fn bookings_default_order_puts_an_undated_booking_last_in_its_status() {
     // An exploratory tester's undated arrival led a list of 300 dated ones.
-    let b = decode_list::<Booking>(
+    let b = bookings(
         r#"[{"id":"x-5","status":"arriving_today","from":null,"time":"09:00"},
             {"id":"b-1","status":"arriving_today","from":"2026-12-07","time":"07:00"},
             {"id":"b-2","status":"in_house","from":"2026-12-01"}]"#,
-        "the list of bookings",
     )
-    .expect("decodes")
     .items;
-    let hay: Vec<_> = b.iter().map(booking_haystack).collect();
-    let order: Vec<_> = shown(&b, &hay, &BookingFilter::default(), None, |_| None)
-        .rows
-        .into_iter()
-        .map(|i| b[i].id.as_str())
-        .collect();
+    let order = default_order(&b);
     assert_eq!(order, ["b-1", "x-5", "b-2"]);
 }
 
