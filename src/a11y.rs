@@ -301,20 +301,13 @@ impl Rebuilt {
     /// Some views build their rows a task or a frame after the answer (the board's lanes),
     /// so the new link is looked for a few times, while focus is still nowhere.
     fn refocus(self, tries: u32) {
-        let body = document().body().map(web_sys::Element::from);
-        let active = document().active_element();
-        let moved = active.is_some() && active != body;
         let same_page = self.pathname.try_get_untracked().as_ref() == Some(&self.path);
-        if moved || !same_page || tries > REBUILT_TRIES {
+        if focused().is_some() || !same_page || tries > REBUILT_TRIES {
             return;
         }
         let link = links_to(&self.root, &self.href).nth(self.nth);
         match link.and_then(|l| l.dyn_into::<web_sys::HtmlElement>().ok()) {
-            Some(link) => {
-                let options = web_sys::FocusOptions::new();
-                options.set_prevent_scroll(true);
-                let _ = link.focus_with_options(&options);
-            }
+            Some(link) => focus(&link, false),
             None => set_timeout(move || self.refocus(tries + 1), SETTLE_EVERY),
         }
     }
@@ -362,9 +355,7 @@ impl Watch {
                 let link = links_to(&self.root, &href).nth(nth);
                 if let Some(link) = link.and_then(|l| l.dyn_into::<web_sys::HtmlElement>().ok()) {
                     // Scrolled to where it was by `scroll`; focus must not move the page.
-                    let options = web_sys::FocusOptions::new();
-                    options.set_prevent_scroll(self.standalone);
-                    let _ = link.focus_with_options(&options);
+                    focus(&link, !self.standalone);
                     return;
                 }
                 let heading_at = *self.heading_at.get_or_insert(tries);
@@ -381,9 +372,7 @@ impl Watch {
                 // heading is scrolled to: the host page may have it anywhere; but not after
                 // a Back or Forward that `scroll` returns to the reader's place.
                 let returned = crate::scroll::returned_at() - self.changed_at;
-                let options = web_sys::FocusOptions::new();
-                options.set_prevent_scroll(self.standalone || returned.abs() < TRAVERSAL_MS);
-                let _ = el.focus_with_options(&options);
+                focus(&el, !(self.standalone || returned.abs() < TRAVERSAL_MS));
             }
         }
     }
@@ -391,10 +380,26 @@ impl Watch {
     /// Focus is somewhere the user put it since the navigation began (not the link they
     /// followed, not the page body it falls back to when that link went away).
     fn user_moved_focus(&self) -> bool {
-        let now = document().active_element();
-        let body = document().body().map(web_sys::Element::from);
-        now.is_some() && now != self.focused_at_start && now != body
+        let now = focused();
+        now.is_some() && now != self.focused_at_start
     }
+}
+
+/// The focused element, `None` when focus is nowhere: on the page's body, where it falls
+/// when the focused element is taken away.
+fn focused() -> Option<web_sys::Element> {
+    let document = document();
+    let body = document.body().map(web_sys::Element::from);
+    document
+        .active_element()
+        .filter(|a| Some(a) != body.as_ref())
+}
+
+/// Focuses `el`, bringing it into view with `scroll`, as focus does by itself.
+fn focus(el: &web_sys::HtmlElement, scroll: bool) {
+    let options = web_sys::FocusOptions::new();
+    options.set_prevent_scroll(!scroll);
+    let _ = el.focus_with_options(&options);
 }
 
 /// Focus on the first element under `root` that `css` selects, when focus is nowhere (on the
@@ -402,18 +407,11 @@ impl Watch {
 /// replaced) or still on `from`. Focus the user has put somewhere else is left alone. With
 /// `scroll` the element is brought into view, as focus does.
 pub fn refocus(root: &web_sys::Element, css: &str, from: Option<&web_sys::Element>, scroll: bool) {
-    let document = document();
-    let active = document.active_element();
-    let body = document.body().map(web_sys::Element::from);
-    if active.is_some() && active != body && active.as_ref() != from {
+    if focused().is_some_and(|active| Some(&active) != from) {
         return;
     }
     if let Ok(Some(el)) = root.query_selector(css) {
-        let options = web_sys::FocusOptions::new();
-        options.set_prevent_scroll(!scroll);
-        let _ = el
-            .unchecked_into::<web_sys::HtmlElement>()
-            .focus_with_options(&options);
+        focus(el.unchecked_ref(), scroll);
     }
 }
 
