@@ -129,7 +129,8 @@ pub fn keep_places(standalone: bool) {
         let this = places.traversals.get().wrapping_add(1).max(1);
         places.traversals.set(this);
         places.traversed_at.set(js_sys::Date::now());
-        let (from, to) = (places.on_route.replace(on_route()), on_route());
+        let to = on_route();
+        let from = places.on_route.replace(to);
         // Embedded, only a traversal between two of the app's routes is the app's to scroll
         // (to or from a host's own entry the browser restores the host's position). A
         // traversal the app leaves alone still ends one being restored.
