@@ -106,14 +106,14 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
     // needs them. A search fetched each missing name itself before, and not at all above 300
     // bookings (a limit meant for animals that counted bookings): "Bella" found nothing.
     let names = NameIndex::empty();
+    let searching = move || search.local.with(|q| !q.trim().is_empty());
     // Background work waits while the user types; not after the page has gone.
     on_cleanup(crate::api::busy::clear);
     {
         let (names, cache) = (names.clone(), cache.clone());
         Effect::new(move |_| {
-            let searching = search.local.with(|q| !q.trim().is_empty());
             // Started: nothing to gather again on the keys that follow.
-            if !searching || !loaded.get() || names.total.get_untracked() > 0 {
+            if !searching() || !loaded.get() || names.total.get_untracked() > 0 {
                 return;
             }
             let ids: Vec<String> = animal_of_booking.with(|animals| {
@@ -145,7 +145,7 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
                 search: search.local.get(),
                 sort: sort(),
             };
-            if !filter.search.trim().is_empty() {
+            if searching() {
                 // Names that arrive re-run the search (in batches, not while typing).
                 names.version.track();
             }
@@ -240,7 +240,7 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
         // While a search waits for animal names, it says so: "0 of 2 000 invoices" alone
         // read as no invoice of Bella's.
         let (known, failed, all) = (names.loaded.get(), names.failed.get(), names.total.get());
-        if known + failed < all && search.local.with(|q| !q.trim().is_empty()) {
+        if known + failed < all && searching() {
             return format!("{count} · {}", (t.names_loaded)(known, all));
         }
         count
