@@ -506,6 +506,19 @@ fn bookings_default_order_puts_stays_that_are_over_after_upcoming_ones() {
     .items;
     let order = default_order(&b);
     assert_eq!(order, ["b-5", "b-3", "b-4", "b-1", "b-2"]);
+    // The status filter keeps them apart too: "Other" is the upcoming stays alone.
+    let hay: Vec<_> = b.iter().map(booking_haystack).collect();
+    let status = |key: &str| -> Vec<&str> {
+        let filter = BookingFilter {
+            status: key.to_string(),
+            ..BookingFilter::default()
+        };
+        let rows = shown(&b, &hay, &filter, None, |_| None).rows;
+        rows.into_iter().map(|i| b[i].id.as_str()).collect()
+    };
+    assert_eq!(status("other"), ["b-5", "b-3"]);
+    assert_eq!(status("ended"), ["b-4", "b-1", "b-2"]);
+    assert_eq!(BookingFilter::status_param(Some("ended")), "ended");
 }
 
 #[test]
@@ -544,7 +557,9 @@ fn bookings_filter_by_status_and_search_including_animal_names() {
         .collect()
     };
     assert_eq!(ids("arriving", ""), ["b-5", "b-3"]);
-    assert_eq!(ids("other", ""), ["b-1"], "unknown status");
+    // b-1 is checked out: a stay that is over, not a status the app does not know.
+    assert_eq!(ids("ended", ""), ["b-1"], "stays that are over");
+    assert!(ids("other", "").is_empty(), "no unknown status");
     assert_eq!(ids("missing", ""), ["b-6"], "missing status");
     assert_eq!(ids("", "INSULIN"), ["b-3"], "case-insensitive care search");
     assert_eq!(ids("", "run a3"), ["b-4"]);

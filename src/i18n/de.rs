@@ -95,6 +95,7 @@ pub const DE: Texts = Texts {
     cancelled: "Storniert",
     no_show: "Nicht erschienen",
     other_status: "Anderer Status",
+    ended_status: "Beendet oder storniert",
     open: "Offen",
     paid: "Bezahlt",
     all: "Alle",
@@ -271,6 +272,8 @@ pub const DE: Texts = Texts {
     stays_reversed: "Endet vor dem Beginn",
     stays_reversed_note: "Das Enddatum liegt vor dem Anfangsdatum, darum zeigt keine Tagestafel \
                           diese Aufenthalte: bitte die Daten prüfen.",
+    booking_reversed_note: "Das Enddatum liegt vor dem Anfangsdatum, darum zeigt keine Tagestafel \
+                            diesen Aufenthalt: bitte die Daten prüfen.",
     repeated_booking_id: |id, n| {
         format!("{n} Buchungen tragen die ID {id}: die erste davon gilt, wie ihre eigene Seite sie zeigt.")
     },

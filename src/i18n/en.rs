@@ -90,6 +90,7 @@ pub const EN: Texts = Texts {
     cancelled: "Cancelled",
     no_show: "No-show",
     other_status: "Other",
+    ended_status: "Over or cancelled",
     open: "Open",
     paid: "Paid",
     all: "All",
@@ -265,6 +266,8 @@ pub const EN: Texts = Texts {
     stays_reversed: "Ends before it starts",
     stays_reversed_note: "The end date is before the start date, so no day's board shows these \
                           stays: check their dates.",
+    booking_reversed_note: "The end date is before the start date, so no day's board shows this \
+                            stay: check its dates.",
     repeated_booking_id: |id, n| {
         format!("{n} bookings share the id {id}: the first of them is taken, as its own page shows it.")
     },

@@ -116,6 +116,8 @@ pub struct Texts {
     pub cancelled: &'static str,
     pub no_show: &'static str,
     pub other_status: &'static str,
+    /// The booking list's filter for stays that are over (checked out, cancelled, no-show).
+    pub ended_status: &'static str,
     pub open: &'static str,
     pub paid: &'static str,
     pub all: &'static str,
@@ -282,6 +284,8 @@ pub struct Texts {
     /// The heading of stays whose end is before their start.
     pub stays_reversed: &'static str,
     pub stays_reversed_note: &'static str,
+    /// A booking's own page, when its end date is before its start date.
+    pub booking_reversed_note: &'static str,
     /// (id, how many bookings hold it): only the first is shown.
     pub repeated_booking_id: fn(&str, usize) -> String,
     pub not_here_now: &'static str,

@@ -108,7 +108,7 @@ impl Column for BookingColumn {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct BookingFilter {
     pub search: String,
-    /// A status's css key: `arriving`, `in-house`, `pickup`, `other`, `missing`.
+    /// A status's css key: `arriving`, `in-house`, `pickup`, `other`, `missing`, `ended`.
     pub status: String,
     pub species: String,
     pub group: String,
@@ -120,7 +120,9 @@ pub struct BookingFilter {
 }
 
 /// The status keys the booking list filters by (a status's css key).
-pub const STATUS_KEYS: [&str; 5] = ["arriving", "in-house", "pickup", "other", "missing"];
+pub const STATUS_KEYS: [&str; 6] = [
+    "arriving", "in-house", "pickup", "other", "missing", "ended",
+];
 
 impl BookingFilter {
     /// The status filter from the URL's `status`: anything but a known key (an old bookmark's

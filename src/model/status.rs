@@ -75,14 +75,16 @@ impl From<Option<String>> for BookingStatus {
 }
 
 impl BookingStatus {
-    /// Stable class suffix for styling and the status filter; an ended stay looks like any
-    /// status the app does not name (its text says what it is).
+    /// Stable class suffix for styling and the status filter. Ended stays have their own key:
+    /// under "other" they buried the one `confirmed` stay a filter for unknown statuses is
+    /// for among years of checked-out ones.
     pub fn css(&self) -> &'static str {
         match self {
             BookingStatus::ArrivingToday => "arriving",
             BookingStatus::InHouse => "in-house",
             BookingStatus::Pickup => "pickup",
-            BookingStatus::Ended(..) | BookingStatus::Other(_) => "other",
+            BookingStatus::Ended(..) => "ended",
+            BookingStatus::Other(_) => "other",
             BookingStatus::Missing => "missing",
         }
     }

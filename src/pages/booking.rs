@@ -10,7 +10,7 @@ use crate::components::{
     BookingTable, CustomerLink, DateText, EmptyState, Field, Fields, InvoiceTable, Vaccinations,
 };
 use crate::i18n::t;
-use crate::model::board::owed_text;
+use crate::model::board::{ends_before_it_starts, owed_text};
 use crate::model::invoice_list::{list_totals, newest_first};
 use crate::model::vaccination::vaccination_summary;
 use crate::model::Booking;
@@ -139,6 +139,11 @@ fn BookingDetail(booking: Arc<Booking>) -> impl IntoView {
     let animal_id = b.animal_id.clone();
     let customer_id = b.customer_id.clone();
     let (from, to) = (b.from.clone(), b.to.clone());
+    // Said here as on the animal's page: the board counts such a stay among those it cannot
+    // place, and staff opening it from the list saw two dates and no word why.
+    let reversed = ends_before_it_starts(&b).then(|| {
+        view! { <p class="kd-notice kd-notice--warn kd-booking__reversed">{t.booking_reversed_note}</p> }
+    });
     view! {
         <header class="kd-page__head">
             <h1>{(t.booking_title)(&b.id)}</h1>
@@ -157,6 +162,7 @@ fn BookingDetail(booking: Arc<Booking>) -> impl IntoView {
             <Field label=t.location value=b.location.clone()/>
             <Field label=t.care value=b.care.clone()/>
         </Fields>
+        {reversed}
         <h2>{t.the_animal}</h2>
         {animal_card.map(IntoAny::into_any).unwrap_or_else(|| view! { <EmptyState message=t.booking_names_no_animal/> }.into_any())}
         <h2>{t.invoices}</h2>

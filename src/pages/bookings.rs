@@ -361,6 +361,7 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
         ("pickup", t.going_home),
         ("other", t.other_status),
         ("missing", t.no_status),
+        ("ended", t.ended_status),
     ]
     .map(|(key, label)| (key.to_string(), label.to_string()))
     .to_vec();

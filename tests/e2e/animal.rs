@@ -640,3 +640,60 @@ async fn the_three_stay_tables_line_up_their_columns() {
     .await;
     server.stop().await;
 }
+
+/// Stays that are over have a status filter of their own, and a stay that ends before it
+/// starts is said on its own page as on its animal's. "Other" held every checked-out stay
+/// beside the one `confirmed` stay to come; the booking's page showed its two dates with no
+/// word that no board shows it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stays_that_are_over_filter_apart_and_a_backwards_stay_is_said_on_its_page() {
+    use crate::frontdesk::{choose, row_ids, wait_for};
+    let mut data = dataset();
+    data.bookings.push(
+        json!({"id": "s-back", "animalId": "v-1", "customerId": "c-77",
+        "from": iso(5), "to": iso(2), "status": "confirmed"}),
+    );
+    let server = serve(data, Some(dist()), Faults::default()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        let sorted = || async {
+            let mut ids = row_ids(&b).await;
+            ids.sort();
+            ids
+        };
+        b.goto(&format!("{url}/bookings?status=ended")).await;
+        wait_for(
+            "ended",
+            vec!["s-past".to_string(), "s-past2".to_string()],
+            sorted,
+        )
+        .await;
+        let label = "const s = document.querySelector(\"select[name='status']\"); \
+                     return s.options[s.selectedIndex].textContent;";
+        assert_eq!(
+            crate::places::js(&b, label).await,
+            json!("Over or cancelled")
+        );
+        choose(&b, "status", "other").await;
+        wait_for(
+            "other",
+            vec!["s-back".to_string(), "s-up".to_string()],
+            sorted,
+        )
+        .await;
+
+        b.goto(&format!("{url}/animals/v-1")).await;
+        b.wait_text(".kd-stays__reversed", "end date is before the start date")
+            .await;
+        b.goto(&format!("{url}/bookings/s-back")).await;
+        b.wait_text(".kd-booking__reversed", "no day's board shows this stay")
+            .await;
+        // A stay whose dates run forwards has no such note.
+        b.goto(&format!("{url}/bookings/s-up")).await;
+        b.wait_text("h1", "Booking s-up").await;
+        let notes = "return document.querySelectorAll('.kd-booking__reversed').length;";
+        assert_eq!(crate::places::js(&b, notes).await, json!(0));
+    })
+    .await;
+    server.stop().await;
+}
