@@ -789,7 +789,9 @@ fn stays_are_placed_by_the_boards_rule_for_today() {
             {"id":"s-7","animalId":"a-1","from":"07.12.2026","to":"09.12.2026"},
             {"id":"s-8","animalId":"a-1","from":"","to":""},
             {"id":"s-9","animalId":"a-1","from":"2026-12-01","to":"2026-12-07","status":"checked_out"},
-            {"id":"s-10","animalId":"a-1","from":"2026-12-07","to":"2026-12-07","status":"cancelled"}]"#,
+            {"id":"s-10","animalId":"a-1","from":"2026-12-07","to":"2026-12-07","status":"cancelled"},
+            {"id":"s-11","animalId":"a-1","from":"2026-12-20","to":"2026-12-22","status":"cancelled"},
+            {"id":"s-12","animalId":"a-1","status":"no_show"}]"#,
     );
     let today = Date::from_calendar_date(2026, Month::December, 7).expect("a date");
     let s = split_stays(&list.items, "a-1", today);
@@ -801,7 +803,13 @@ fn stays_are_placed_by_the_boards_rule_for_today() {
     // s-2: an end alone, today, is on today's board (Going home), as the board places it.
     assert_eq!(ids(&s.now), ["s-2", "s-1", "s-6"]);
     assert_eq!(ids(&s.upcoming), ["s-5"], "s-3 ends before it starts");
-    assert_eq!(ids(&s.past), ["s-10", "s-4", "s-9"], "over by status");
-    assert_eq!(ids(&s.undated), ["s-8", "s-7"]);
+    // s-11, cancelled before it began, is not upcoming: over by its status too.
+    assert_eq!(
+        ids(&s.past),
+        ["s-11", "s-10", "s-4", "s-9"],
+        "over by status"
+    );
+    // A status alone dates nothing: s-12 is without dates, not guessed into the past.
+    assert_eq!(ids(&s.undated), ["s-8", "s-12", "s-7"]);
     assert_eq!(ids(&s.reversed), ["s-3"], "flagged apart");
 }

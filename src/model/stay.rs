@@ -56,7 +56,8 @@ impl Stays {
 /// board never disagree: it is **now** when today's board has it ([`lane`]: its dates reach
 /// today, read as the board reads them, a date with a time as its day; a start without an end
 /// is a one-day stay; without dates, a known status places it today), unless its status says
-/// it is over (checked out, cancelled), which makes it **past**. Otherwise a start after
+/// it is over (checked out, cancelled), which makes it **past**, as it does a stay cancelled
+/// before it began. Otherwise a start after
 /// today is **upcoming** and an end before it (or a start, for a one-day stay) **past**; an
 /// end sent but unreadable is not guessed. Dates that run backwards are [`When::Reversed`],
 /// as the board counts them unplaceable. Anything else is `None` (undated).
@@ -73,10 +74,12 @@ pub fn when(b: &Booking, today: Day) -> Option<When> {
         None => from,
     };
     match (from, end) {
+        // Over by its status, whatever its dates: a stay cancelled next week is not
+        // "Upcoming" (staff read that group as the runs to make ready), and one whose dates
+        // reach today is not on today's board.
+        (Some(_), _) | (_, Some(_)) if b.status.is_over() => Some(When::Past),
         (Some(f), _) if f > today => Some(When::Upcoming),
         (_, Some(e)) if e < today => Some(When::Past),
-        // Its dates reach today, yet today's board does not have it: over by its status.
-        (Some(_), _) | (_, Some(_)) if b.status.is_over() => Some(When::Past),
         _ => None,
     }
 }
