@@ -581,3 +581,45 @@ async fn a_run_of_children_rebuilt_with_another_length_stays_in_place() {
         assert_eq!(tags(), elements, "after {set}");
     }
 }
+
+/// "Skip to content" (and the navigation's focus) go to what names the page. A related
+/// list's error below the page's own data still loading (an animal's stays failed, the
+/// animal on its way) is not that: it took focus and the title. With nothing loading, an
+/// error is the page's own and takes focus.
+#[wasm_bindgen_test]
+fn skip_to_content_passes_a_related_error_below_the_pages_own_loading() {
+    let page = |loading: bool| {
+        let el = host();
+        let app = leptos::mount::mount_to(el.clone(), move || {
+            view! {
+                <div class="kd">
+                    <a href="#" class="kd-skip" on:click=kennel_desk::a11y::skip_to_content>"Skip"</a>
+                    <div class="kd-main">
+                        {loading.then(|| view! { <p class="kd-state--loading">"Loading the animal…"</p> })}
+                        <div class="kd-state--error">
+                            <p class="kd-state__message">"The stays could not be loaded."</p>
+                        </div>
+                    </div>
+                </div>
+            }
+        });
+        let link = el.query_selector(".kd-skip").unwrap().unwrap();
+        link.unchecked_into::<HtmlElement>().click();
+        let focused = document()
+            .active_element()
+            .map(|a| a.class_name())
+            .unwrap_or_default();
+        drop(app);
+        focused
+    };
+    assert_ne!(
+        page(true),
+        "kd-state__message",
+        "the page's own data is still loading"
+    );
+    assert_eq!(
+        page(false),
+        "kd-state__message",
+        "nothing loads: the error is the page's"
+    );
+}
