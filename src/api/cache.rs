@@ -188,16 +188,20 @@ impl Cache {
         spawn_local(async move {
             let base = cache.0.config.api_base.clone();
             if let Some(stored) = snapshot::load(&base, "bookings").await {
-                cache
-                    .0
-                    .bookings
-                    .restore(&stored, |b| decode_list(b, bookings_name()));
+                let list = &cache.0.bookings;
+                list.restore(&stored, |b| decode_list(b, bookings_name()));
+                // A booking's page whose request failed before the store answered. Copied out
+                // of the lock first: a signal's set may run code that asks the cache.
+                for (id, query) in asked(&cache.0.booking) {
+                    fill_from_list(&query, list, &|b| b.id == id);
+                }
             }
             if let Some(stored) = snapshot::load(&base, "invoices").await {
-                cache
-                    .0
-                    .invoices
-                    .restore(&stored, |b| decode_list(b, invoices_name()));
+                let list = &cache.0.invoices;
+                list.restore(&stored, |b| decode_list(b, invoices_name()));
+                for (id, query) in asked(&cache.0.invoice) {
+                    fill_from_list(&query, list, &|i| i.id == id);
+                }
             }
             let animals = snapshot::load_animals(&base).await;
             let mut kept = lock(&cache.0.kept_animals);
@@ -206,11 +210,7 @@ impl Cache {
             }
             drop(kept);
             // Rows that asked before the store answered get their names now.
-            let asked: Vec<(String, Query<Animal>)> = lock(&cache.0.animal)
-                .iter()
-                .map(|(id, q)| (id.clone(), q.clone()))
-                .collect();
-            for (id, query) in asked {
+            for (id, query) in asked(&cache.0.animal) {
                 cache.restore_animal(&id, &query);
                 // Shown before the store answered, when there was no kept copy to mark:
                 // the first screen of a reload offline, whose answers never come.
@@ -274,7 +274,8 @@ impl Cache {
                 None,
             )
         });
-        from_list(&query, &self.0.bookings, |b| b.id == id);
+        let id = id.to_string();
+        from_list(&query, &self.0.bookings, move |b| b.id == id);
         query
     }
 
@@ -290,7 +291,8 @@ impl Cache {
                 None,
             )
         });
-        from_list(&query, &self.0.invoices, |i| i.id == id);
+        let id = id.to_string();
+        from_list(&query, &self.0.invoices, move |i| i.id == id);
         query
     }
 
@@ -480,39 +482,85 @@ pub fn use_cache() -> Cache {
 /// query has not, is shown from the list at once (as of the list's time) and asked for in
 /// the background: opening a row then waits for nothing, and with the counter's network gone
 /// the booking still opens, under "Could not refresh", instead of an error page.
+///
+/// A record the list does not hold yet (a page opened fresh, the stored lists still being
+/// read) whose request fails other than "not found" is taken from the list when the list has
+/// it ([`fill_from_list`], here and from [`Cache::restore`]): a tablet reloaded offline on a
+/// booking's page showed only the error, though the stored copy had the booking.
 fn from_list<T: Clone + Send + Sync + 'static>(
     query: &Query<T>,
     list: &Query<List<T>>,
-    is_it: impl Fn(&T) -> bool,
+    is_it: impl Fn(&T) -> bool + 'static,
 ) {
-    let found = query.data.with_untracked(Option::is_none).then(|| {
-        list.data.with_untracked(|l| {
-            l.as_ref()
-                .and_then(|l| l.items.iter().find(|r| is_it(r)).cloned())
-        })
+    let found = query
+        .data
+        .with_untracked(Option::is_none)
+        .then(|| find(list, &is_it));
+    let shown = found.flatten().map(|record| {
+        query.data.set(Some(Arc::new(record)));
+        // Without a time, `ensure` asks (and counts the use as it always does); then the
+        // list's time and origin, which its line shows until the answer comes.
+        query.ensure();
+        query.loaded_at.set(list.loaded_at.get_untracked());
+        query.stale.set(list.stale.get_untracked());
     });
-    match found.flatten() {
-        Some(record) => {
-            query.data.set(Some(Arc::new(record)));
-            // Without a time, `ensure` asks (and counts the use as it always does); then the
-            // list's time and origin, which its line shows until the answer comes.
-            query.ensure();
-            query.loaded_at.set(list.loaded_at.get_untracked());
-            query.stale.set(list.stale.get_untracked());
-            // Deleted since the list came: the service's "not found" is the record's answer,
-            // not a failed refresh to show the list's copy under.
-            let query = query.clone();
-            spawn_local(async move {
-                query.settled().await;
-                if query
-                    .error
-                    .with_untracked(|e| matches!(e, Some(ApiError::NotFound)))
-                {
-                    query.data.set(None);
-                }
-            });
+    if shown.is_none() {
+        query.ensure();
+    }
+    let (query, list) = (query.clone(), list.clone());
+    spawn_local(async move {
+        query.settled().await;
+        // Deleted since the list came: the service's "not found" is the record's answer,
+        // not a failed refresh to show the list's copy under.
+        if shown.is_some()
+            && query
+                .error
+                .with_untracked(|e| matches!(e, Some(ApiError::NotFound)))
+        {
+            query.data.set(None);
         }
-        None => query.ensure(),
+        fill_from_list(&query, &list, &is_it);
+    });
+}
+
+/// The record queries asked for so far, copied out of their lock.
+fn asked<T: Send + Sync + 'static>(
+    queries: &Mutex<FxHashMap<String, Query<T>>>,
+) -> Vec<(String, Query<T>)> {
+    lock(queries)
+        .iter()
+        .map(|(id, q)| (id.clone(), q.clone()))
+        .collect()
+}
+
+/// The record in `list` that `is_it` picks.
+fn find<T: Clone + Send + Sync + 'static>(
+    list: &Query<List<T>>,
+    is_it: &dyn Fn(&T) -> bool,
+) -> Option<T> {
+    list.data.with_untracked(|l| {
+        l.as_ref()
+            .and_then(|l| l.items.iter().find(|r| is_it(r)).cloned())
+    })
+}
+
+/// A record query that failed (not with "not found") and has nothing to show takes the
+/// record from `list`, as of the list's time and origin.
+fn fill_from_list<T: Clone + Send + Sync + 'static>(
+    query: &Query<T>,
+    list: &Query<List<T>>,
+    is_it: &dyn Fn(&T) -> bool,
+) {
+    let failed = query
+        .error
+        .with_untracked(|e| e.as_ref().is_some_and(|e| !matches!(e, ApiError::NotFound)));
+    if !failed || query.data.with_untracked(Option::is_some) {
+        return;
+    }
+    if let Some(record) = find(list, is_it) {
+        query.data.set(Some(Arc::new(record)));
+        query.loaded_at.set(list.loaded_at.get_untracked());
+        query.stale.set(list.stale.get_untracked());
     }
 }
 

@@ -145,3 +145,45 @@ async fn a_reload_offline_marks_the_first_rows_animals_as_shown() {
     .await;
     browser.finish().await;
 }
+
+/// A booking's or an invoice's page opened fresh without a network (a reload at the counter,
+/// a tab the tablet discarded, a bookmark): the record comes from the stored list, marked as
+/// the stored copy. It showed only "The kennel service could not be reached", though the
+/// lists opened from the same store and the board's card opened the same booking.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_record_page_opened_offline_shows_the_stored_copy() {
+    let data = Dataset::generate(60, today());
+    let booking = data.bookings[7]["id"].as_str().expect("an id").to_string();
+    let invoice = data.invoices[3].clone();
+    let (invoice_id, number) = (
+        invoice["id"].as_str().expect("an id").to_string(),
+        invoice["number"].as_str().expect("a number").to_string(),
+    );
+    let server = serve(data, Some(dist()), Faults::default()).await;
+    let url = server.url();
+    let browser = Browser::start().await;
+    let b = browser.page();
+    // The lists once, online: the store keeps them.
+    b.goto(&format!("{url}/bookings?status=all")).await;
+    b.texts(".kd-table--bookings tbody tr", 4).await;
+    b.goto(&format!("{url}/invoices?status=all")).await;
+    b.texts(".kd-table--invoices tbody tr", 4).await;
+    eventually("the service worker controls the page", || async {
+        js(&b, "return !!navigator.serviceWorker.controller").await == json!(true)
+    })
+    .await;
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    server.stop().await;
+    network(&b, false).await;
+
+    b.goto(&format!("{url}/bookings/{booking}")).await;
+    b.wait_text("h1", &format!("Booking {booking}")).await;
+    b.wait_text(".kd-page", "stored copy from").await;
+    b.goto(&format!("{url}/invoices/{invoice_id}")).await;
+    b.wait_text("h1", &format!("Invoice {number}")).await;
+    b.wait_text(".kd-page", "stored copy from").await;
+    // One the store does not have is still the error it was.
+    b.goto(&format!("{url}/bookings/b-none")).await;
+    b.wait_text(".kd-page", "could not be reached").await;
+    browser.finish().await;
+}
