@@ -203,6 +203,16 @@ async fn a_sandboxed_frame_starts_the_app_without_an_uncaught_error() {
     tokio::time::sleep(Duration::from_millis(6_000)).await;
     let errors = js(&b, "return window.__uncaught").await;
     assert_eq!(errors, json!([]), "uncaught in the frame");
+    // Styled: the stylesheet's integrity check needs a CORS answer in an opaque origin, and
+    // without one the app ran unstyled under its "Loading Kennel Desk…" line.
+    let styled =
+        "return [getComputedStyle(document.querySelector('#kennel-desk > .kd-boot')).display, \
+                  document.styleSheets.length > 0 && !!document.styleSheets[0].cssRules.length];";
+    assert_eq!(
+        js(&b, styled).await,
+        json!(["none", true]),
+        "the frame is styled"
+    );
     // The app is still alive: a search still filters.
     b.texts(".kd-table--bookings tbody tr", 3).await;
     browser.finish().await;
