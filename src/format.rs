@@ -66,8 +66,9 @@ pub fn date(year: i32, month: u32, day: u32, style: DateStyle) -> Option<String>
         12,
         0,
     );
-    // The constructor reads years 0-99 as 1900-1999: the year as sent.
-    at.set_full_year(year as u32);
+    // The constructor reads years 0-99 as 1900-1999: the year as sent, with its month and
+    // day again (0000-02-29 had become 1 March in 1900, which has no 29 February).
+    at.set_full_year_with_month_date(year as u32, month as i32 - 1, day as i32);
     format_date(&current_locale(), style, &at)
 }
 

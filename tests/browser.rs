@@ -623,3 +623,17 @@ fn skip_to_content_passes_a_related_error_below_the_pages_own_loading() {
         "nothing loads: the error is the page's"
     );
 }
+
+/// A date in the first century is shown as sent: the JS `Date` constructor reads years 0-99
+/// as 1900-1999, and 0000-02-29 (1900 has no 29 February) had become 1 March.
+#[wasm_bindgen_test]
+fn dates_of_the_first_century_keep_their_day() {
+    use kennel_desk::format::{date, DateStyle};
+    let leap = date(0, 2, 29, DateStyle::Medium).expect("year 0 is a leap year");
+    assert!(leap.contains("29") && leap.contains("Feb"), "{leap}");
+    let early = date(26, 12, 7, DateStyle::Medium).expect("a date");
+    assert!(
+        early.contains('7') && early.contains("26") && !early.contains("1926"),
+        "{early}"
+    );
+}
