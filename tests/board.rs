@@ -435,6 +435,7 @@ fn folding_drops_accents_and_case_but_keeps_other_scripts() {
     assert_eq!(fold("Bärli"), "barli");
     assert_eq!(fold("Zürich"), "zurich");
     assert_eq!(fold("Straße"), "strasse");
+    assert_eq!(fold("GROẞE STRAẞE"), "grosse strasse");
     assert_eq!(fold("Æsop"), "aesop");
     assert_eq!(fold("Søren"), "soren");
     assert_eq!(fold("Ångström"), "angstrom");

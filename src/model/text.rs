@@ -38,7 +38,9 @@ pub fn fold(text: &str) -> String {
             match lower(c) {
                 // Combining diacritical marks: the base letter is already out.
                 '\u{300}'..='\u{36f}' => {}
-                'ß' => out.push_str("ss"),
+                // The capital ẞ too (German capitals since 2017: "GROẞE"), which `lower`
+                // leaves as it is.
+                'ß' | 'ẞ' => out.push_str("ss"),
                 'æ' => out.push_str("ae"),
                 'œ' => out.push_str("oe"),
                 'þ' => out.push_str("th"),
