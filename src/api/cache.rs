@@ -192,16 +192,16 @@ impl Cache {
                 list.restore(&stored, |b| decode_list(b, bookings_name()));
                 // A booking's page whose request failed before the store answered. Copied out
                 // of the lock first: a signal's set may run code that asks the cache.
-                for (id, query) in asked(&cache.0.booking) {
-                    fill_from_list(&query, list, &|b| b.id == id);
-                }
+                asked(&cache.0.booking)
+                    .iter()
+                    .for_each(|(_, q)| q.failed_again());
             }
             if let Some(stored) = snapshot::load(&base, "invoices").await {
                 let list = &cache.0.invoices;
                 list.restore(&stored, |b| decode_list(b, invoices_name()));
-                for (id, query) in asked(&cache.0.invoice) {
-                    fill_from_list(&query, list, &|i| i.id == id);
-                }
+                asked(&cache.0.invoice)
+                    .iter()
+                    .for_each(|(_, q)| q.failed_again());
             }
             let animals = snapshot::load_animals(&base).await;
             let mut kept = lock(&cache.0.kept_animals);
@@ -483,44 +483,51 @@ pub fn use_cache() -> Cache {
 /// the background: opening a row then waits for nothing, and with the counter's network gone
 /// the booking still opens, under "Could not refresh", instead of an error page.
 ///
-/// A record the list does not hold yet (a page opened fresh, the stored lists still being
-/// read) whose request fails other than "not found" is taken from the list when the list has
-/// it ([`fill_from_list`], here and from [`Cache::restore`]): a tablet reloaded offline on a
-/// booking's page showed only the error, though the stored copy had the booking.
+/// The same when its request fails other than "not found" with nothing to show: a tablet
+/// reloaded offline on a booking's page showed only the error, though the stored list had
+/// the booking (the list comes from the store then, read at the start: if it answers after
+/// the failure, [`Cache::restore`] asks again through [`Query::failed_again`]). A "not
+/// found" takes the list's copy away: the record was deleted since the list came.
 fn from_list<T: Clone + Send + Sync + 'static>(
     query: &Query<T>,
     list: &Query<List<T>>,
-    is_it: impl Fn(&T) -> bool + 'static,
+    is_it: impl Fn(&T) -> bool + Send + Sync + 'static,
 ) {
-    let found = query
-        .data
-        .with_untracked(Option::is_none)
-        .then(|| find(list, &is_it));
-    let shown = found.flatten().map(|record| {
-        query.data.set(Some(Arc::new(record)));
-        // Without a time, `ensure` asks (and counts the use as it always does); then the
-        // list's time and origin, which its line shows until the answer comes.
-        query.ensure();
-        query.loaded_at.set(list.loaded_at.get_untracked());
-        query.stale.set(list.stale.get_untracked());
-    });
-    if shown.is_none() {
+    // The list's copy, shown as of the list's time and origin, which the page's line shows
+    // until the service answers. Whether one was shown.
+    let take_copy = {
+        let (query, list) = (query.clone(), list.clone());
+        move |ask: bool| {
+            let found = list.data.with_untracked(|l| {
+                l.as_ref()
+                    .and_then(|l| l.items.iter().find(|r| is_it(r)).cloned())
+            });
+            let Some(record) = found else {
+                return false;
+            };
+            query.show_list_copy(record);
+            // Without a time, `ensure` asks (and counts the use as it always does).
+            if ask {
+                query.ensure();
+            }
+            query.loaded_at.set(list.loaded_at.get_untracked());
+            query.stale.set(list.stale.get_untracked());
+            true
+        }
+    };
+    if query.data.with_untracked(Option::is_some) || !take_copy(true) {
         query.ensure();
     }
-    let (query, list) = (query.clone(), list.clone());
-    spawn_local(async move {
-        query.settled().await;
-        // Deleted since the list came: the service's "not found" is the record's answer,
-        // not a failed refresh to show the list's copy under.
-        if shown.is_some()
-            && query
-                .error
-                .with_untracked(|e| matches!(e, Some(ApiError::NotFound)))
-        {
-            query.data.set(None);
+    let q = query.clone();
+    query.on_failure(Arc::new(move |e| {
+        if matches!(e, ApiError::NotFound) {
+            if q.shows_list_copy() {
+                q.data.set(None);
+            }
+        } else if q.data.with_untracked(Option::is_none) {
+            take_copy(false);
         }
-        fill_from_list(&query, &list, &is_it);
-    });
+    }));
 }
 
 /// The record queries asked for so far, copied out of their lock.
@@ -531,37 +538,6 @@ fn asked<T: Send + Sync + 'static>(
         .iter()
         .map(|(id, q)| (id.clone(), q.clone()))
         .collect()
-}
-
-/// The record in `list` that `is_it` picks.
-fn find<T: Clone + Send + Sync + 'static>(
-    list: &Query<List<T>>,
-    is_it: &dyn Fn(&T) -> bool,
-) -> Option<T> {
-    list.data.with_untracked(|l| {
-        l.as_ref()
-            .and_then(|l| l.items.iter().find(|r| is_it(r)).cloned())
-    })
-}
-
-/// A record query that failed (not with "not found") and has nothing to show takes the
-/// record from `list`, as of the list's time and origin.
-fn fill_from_list<T: Clone + Send + Sync + 'static>(
-    query: &Query<T>,
-    list: &Query<List<T>>,
-    is_it: &dyn Fn(&T) -> bool,
-) {
-    let failed = query
-        .error
-        .with_untracked(|e| e.as_ref().is_some_and(|e| !matches!(e, ApiError::NotFound)));
-    if !failed || query.data.with_untracked(Option::is_some) {
-        return;
-    }
-    if let Some(record) = find(list, is_it) {
-        query.data.set(Some(Arc::new(record)));
-        query.loaded_at.set(list.loaded_at.get_untracked());
-        query.stale.set(list.stale.get_untracked());
-    }
 }
 
 /// Writes the kept animals to the offline store [`ANIMALS_FLUSH_MS`] from now, unless a write

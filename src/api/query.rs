@@ -32,6 +32,9 @@ const OWN_TASK_BYTES: usize = 64 * 1024;
 /// whether a view has shown the record.
 pub(super) type Keep = Arc<dyn Fn(Snapshot, bool) + Send + Sync>;
 
+/// Told a request's final failure, before it is shown (see [`Query::on_failure`]).
+pub(super) type OnFailure = Arc<dyn Fn(&ApiError) + Send + Sync>;
+
 /// Sends one request; the answer comes back undecoded.
 pub(super) type Fetch =
     Arc<dyn Fn(Call) -> LocalBoxFuture<'static, Result<Answer, ApiError>> + Send + Sync>;
@@ -75,6 +78,11 @@ struct Meta {
     waiters: Mutex<Vec<oneshot::Sender<()>>>,
     /// A view has shown it (see [`Query::mark_shown`]).
     shown: AtomicBool,
+    /// See [`Query::on_failure`].
+    on_failure: Mutex<Option<OnFailure>>,
+    /// The address of the data when it is a list's copy of the record, not an answer of the
+    /// service's; 0 otherwise (see [`Query::show_list_copy`]).
+    list_copy: AtomicUsize,
 }
 
 impl Meta {
@@ -230,6 +238,46 @@ impl<T: Send + Sync + 'static> Query<T> {
         self.core.meta.shown.load(Ordering::Relaxed)
     }
 
+    /// Runs `hook` with each request's final failure (after its retries), just before the
+    /// error is set, and at once with the error held now, if any. A record's page takes the
+    /// list's copy of the record so (`cache::from_list`), without a task of its own waiting
+    /// for the answer: such a task counted as a user, and a page left kept its request on.
+    pub(super) fn on_failure(&self, hook: OnFailure) {
+        *lock(&self.core.meta.on_failure) = Some(hook.clone());
+        if let Some(e) = self.error.get_untracked() {
+            hook(&e);
+        }
+    }
+
+    /// Shows `record`, a list's copy of this record, as the data.
+    pub(super) fn show_list_copy(&self, record: T) {
+        let record = Arc::new(record);
+        let at = Arc::as_ptr(&record) as *const () as usize;
+        self.core.meta.list_copy.store(at, Ordering::Relaxed);
+        self.data.set(Some(record));
+    }
+
+    /// Whether the data is the list's copy [`Query::show_list_copy`] set, not yet replaced
+    /// by an answer (which clears the mark, so a new data at the same address is not taken
+    /// for it).
+    pub(super) fn shows_list_copy(&self) -> bool {
+        let at = self.core.meta.list_copy.load(Ordering::Relaxed);
+        at != 0
+            && self.data.with_untracked(|d| {
+                d.as_ref()
+                    .is_some_and(|d| Arc::as_ptr(d) as *const () as usize == at)
+            })
+    }
+
+    /// Runs the failure hook again with the error held, if any: the offline store answered
+    /// after the request had failed (`Cache::restore`).
+    pub(super) fn failed_again(&self) {
+        let hook = lock(&self.core.meta.on_failure).clone();
+        if let (Some(hook), Some(e)) = (hook, self.error.get_untracked()) {
+            hook(&e);
+        }
+    }
+
     /// Whether a mounted view shows it (see [`Query::hold`]).
     pub fn is_held(&self) -> bool {
         self.core.is_held()
@@ -345,6 +393,7 @@ impl Core {
     fn apply(&self, outcome: Result<Fresh<Apply>, ApiError>) {
         match outcome {
             Ok(Fresh::New(apply, etag, body)) => {
+                self.meta.list_copy.store(0, Ordering::Relaxed);
                 let changed = apply();
                 // Stored only when it differs: a list of megabytes is not rewritten per minute.
                 let keep = self
@@ -366,7 +415,13 @@ impl Core {
             }
             // Same validator as the data held: confirmed without reading or decoding a byte.
             Ok(Fresh::Unchanged) => self.mark_fresh(),
-            Err(e) => self.error.set(Some(e)),
+            Err(e) => {
+                let hook = lock(&self.meta.on_failure).clone();
+                if let Some(hook) = hook {
+                    hook(&e);
+                }
+                self.error.set(Some(e));
+            }
         }
     }
 

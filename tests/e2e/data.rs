@@ -1735,6 +1735,28 @@ async fn leaving_a_page_aborts_its_requests() {
             "{:?}",
             stats.snapshot()
         );
+
+        // A booking the list on hand holds opens from the list and is asked for behind it:
+        // left before the answer, that request is aborted too (a task waiting for it had
+        // counted as a user of the booking, and kept it on).
+        b.wait_text(".kd-page", "b-4").await;
+        faults.set(
+            FaultSettings::default()
+                .on_path("/api/bookings/b-4")
+                .delay_ms(3_000),
+        );
+        follow_link(&b, "/bookings/b-4").await;
+        b.wait_text("h1", "Booking b-4").await;
+        eventually("the booking's request reached the service", || async {
+            stats.requests("/api/bookings/b-4") == 1
+        })
+        .await;
+        b.client.back().await.expect("back");
+        b.wait_text(".kd-page", "Species").await;
+        tokio::time::sleep(Duration::from_millis(4_000)).await;
+        let asked = stats.snapshot();
+        let b4 = &asked["/api/bookings/b-4"];
+        assert_eq!((b4.requests, b4.statuses.len()), (1, 0), "{asked:?}");
     })
     .await;
     server.stop().await;
@@ -2541,6 +2563,18 @@ async fn a_record_the_list_holds_opens_while_the_network_is_gone() {
         b.client.back().await.expect("back");
         b.click("a.kd-row-link[href='/bookings/b-2']").await;
         b.wait_text(".kd-state--not-found", "No booking with id b-2.")
+            .await;
+
+        // The same when the list's copy was shown because the request failed, and the
+        // service, back, says the booking is gone: the copy went only after a first answer.
+        b.client.back().await.expect("back");
+        b.wait_text(".kd-table--bookings tbody", "Bella").await;
+        network(&b, false).await;
+        b.click("a.kd-row-link[href='/bookings/b-3']").await;
+        b.wait_text(".kd-notice--error", "Could not refresh").await;
+        srv.update_dataset(|d| d.bookings.retain(|r| r["id"] != "b-3"));
+        network(&b, true).await;
+        b.wait_text(".kd-state--not-found", "No booking with id b-3.")
             .await;
     })
     .await;
