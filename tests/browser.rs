@@ -603,20 +603,25 @@ fn skip_to_content_passes_a_related_error_below_the_pages_own_loading() {
                 </div>
             }
         });
+        // Focus left by an earlier test goes first.
+        if let Some(active) = document().active_element() {
+            active.unchecked_into::<HtmlElement>().blur().unwrap();
+        }
         let link = el.query_selector(".kd-skip").unwrap().unwrap();
         link.unchecked_into::<HtmlElement>().click();
+        // The focused element's class; the body's tag when focus went nowhere.
         let focused = document()
             .active_element()
-            .map(|a| a.class_name())
+            .map(|a| match a.tag_name().as_str() {
+                "BODY" => "BODY".to_string(),
+                _ => a.class_name(),
+            })
             .unwrap_or_default();
         drop(app);
         focused
     };
-    assert_ne!(
-        page(true),
-        "kd-state__message",
-        "the page's own data is still loading"
-    );
+    // A script's click does not focus the link: focus stays on the body.
+    assert_eq!(page(true), "BODY", "the page's own data is still loading");
     assert_eq!(
         page(false),
         "kd-state__message",
