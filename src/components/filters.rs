@@ -38,8 +38,9 @@ pub fn FilterChip(
 /// Boxed: one copy of the view's code for both lists (generic, each list linked its own).
 pub fn reversed_range_note(reversed: Box<dyn Fn() -> bool + Send + Sync>) -> impl IntoView {
     let t = crate::i18n::t();
+    // A `String`, as every reactive text (components/sort_header.rs, `mark`).
     view! {
-        <p class="kd-range-note" role="status">{move || if reversed() { t.dates_reversed } else { "" }}</p>
+        <p class="kd-range-note" role="status">{move || String::from(if reversed() { t.dates_reversed } else { "" })}</p>
     }
 }
 

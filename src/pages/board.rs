@@ -118,7 +118,8 @@ pub fn BoardPage() -> impl IntoView {
                     <button type="button" class="kd-button kd-button--quiet"
                         aria-disabled=move || disabled.get().then_some("true")
                         on:click=move |_| retry.refresh()>
-                        {move || if label.get() { t().retrying } else { t().retry }}
+                        // A `String`, as every reactive text (components/sort_header.rs, `mark`).
+                        {move || String::from(if label.get() { t().retrying } else { t().retry })}
                     </button>
                 </div>
             })
@@ -149,7 +150,8 @@ pub fn BoardPage() -> impl IntoView {
                 // title, an accessible name), where the date's own line does not: a space
                 // alone read "Today Monday, December 7".
                 <h1 id="kd-board-title">
-                    {what}<span class="kd-visually-hidden">": "</span>
+                    // A `String`, as every reactive text (components/sort_header.rs, `mark`).
+                    {move || String::from(what())}<span class="kd-visually-hidden">": "</span>
                     <span class="kd-board__date">
                         {move || {
                             // The tab's title follows the day shown: Previous / Next change

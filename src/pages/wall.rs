@@ -143,7 +143,8 @@ pub fn WallPage() -> impl IntoView {
             view! {
                 <button type="button" class="kd-button kd-button--quiet kd-wall__pause"
                     on:click=move |_| paused.update(|p| *p = !*p)>
-                    {move || if paused.get() { t.wall_resume } else { t.wall_pause }}
+                    // A `String`, as every reactive text (components/sort_header.rs, `mark`).
+                    {move || String::from(if paused.get() { t.wall_resume } else { t.wall_pause })}
                 </button>
             }
         })
