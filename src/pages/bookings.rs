@@ -484,13 +484,15 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
     let listhead = NodeRef::<leptos::html::Div>::new();
     let table_start = start_below(listhead);
     // Only a change between "rows", "no match" and "none at all" rebuilds the table; new
-    // answers flow into the table's keyed rows.
+    // answers flow into the table's keyed rows. The message as a `String`: a memo of an
+    // `Option<String>` is linked already, one of an `Option<&str>` was its own code (with the
+    // invoice list's: 1.3 KB raw of wasm, 0.6 KB brotli).
     let shape =
         Memo::new(
             move |_| match (rows.with(Vec::is_empty), list.with(|l| l.items.is_empty())) {
                 (false, _) => None,
-                (true, true) => Some(t.no_bookings),
-                (true, false) => Some(t.no_bookings_match),
+                (true, true) => Some(t.no_bookings.to_string()),
+                (true, false) => Some(t.no_bookings_match.to_string()),
             },
         );
     let table = move || match shape.get() {

@@ -250,13 +250,13 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
         view! { <RejectedNotice rejected summary=t.rejected_invoices/> }
     };
     // Only a change between "rows", "no match" and "none at all" rebuilds the table; new
-    // answers flow into its keyed rows.
+    // answers flow into its keyed rows. The message as a `String`, as the booking list's.
     let shape =
         Memo::new(
             move |_| match (rows.with(Vec::is_empty), list.with(|l| l.items.is_empty())) {
                 (false, _) => None,
-                (true, true) => Some(t.no_invoices),
-                (true, false) => Some(t.no_invoices_match),
+                (true, true) => Some(t.no_invoices.to_string()),
+                (true, false) => Some(t.no_invoices_match.to_string()),
             },
         );
     // The lines above the table (count, states): its rows start below them.
