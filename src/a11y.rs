@@ -84,7 +84,7 @@ pub fn follow_navigation(
     search: Memo<String>,
     standalone: bool,
 ) {
-    let generation = StoredValue::new(0u32);
+    let generation = StoredValue::new(0usize);
     let _ = window_event_listener_untyped("popstate", |_| {
         FOLLOWED.with(|f| f.traversed.set(js_sys::Date::now()));
     });
@@ -327,8 +327,8 @@ struct Watch {
     heading_at: Option<u32>,
     root: web_sys::Element,
     leaving: Option<web_sys::Element>,
-    generation: StoredValue<u32>,
-    this: u32,
+    generation: StoredValue<usize>,
+    this: usize,
     move_focus: bool,
     standalone: bool,
     focused_at_start: Option<web_sys::Element>,

@@ -19,7 +19,7 @@ pub struct RowKey {
     pub content: u64,
     /// Changes when the rows that stay change their order ([`same_order`]): every row then
     /// gets a new key and is built anew.
-    pub era: u32,
+    pub era: usize,
 }
 
 /// Whether the rows `new` shares with `old` come in the same order in both (rows added or
