@@ -583,9 +583,12 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
             // as a filter was chosen and back up as it was cleared.
             <p class="kd-count">
                 // Nothing to export, nothing to press: a file of the header alone looked
-                // like a failed export.
+                // like a failed export. The property, which the attribute reflects (the same
+                // `disabled=""` in the DOM): the app's other bool is a property (`selected`),
+                // and a reactive bool attribute linked its own render effect (2.1 KB raw of
+                // wasm with the invoice list's, 0.1 KB brotli).
                 <button type="button" class="kd-button kd-export" on:click=export
-                    disabled=move || !loaded.get() || rows.with(Vec::is_empty)>
+                    prop:disabled=move || !loaded.get() || rows.with(Vec::is_empty)>
                     {t.export_csv}
                 </button>
                 {move || any_filter().then(|| view! {

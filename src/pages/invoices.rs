@@ -325,9 +325,9 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
         // width allows, and the same button in the same place.
         <div class="kd-listhead kd-listhead--invoices" node_ref=listhead><div class="kd-listhead__line">
             <p class="kd-count">
-                // As on the bookings: no export of the header alone.
+                // As on the bookings: no export of the header alone (and `disabled` as a property).
                 <button type="button" class="kd-button kd-export" on:click=export
-                    disabled=move || !loaded.get() || rows.with(Vec::is_empty)>
+                    prop:disabled=move || !loaded.get() || rows.with(Vec::is_empty)>
                     {t.export_csv}
                 </button>
                 {move || any_filter().then(|| view! {
