@@ -56,8 +56,10 @@ struct Shared {
 /// Handle to an index; stops when the owner that made it is cleaned up.
 #[derive(Clone)]
 pub struct NameIndex {
-    /// Bumped when names arrived; read it to re-run anything that depends on names.
-    pub version: RwSignal<u64>,
+    /// Bumped when names arrived; read it to re-run anything that depends on names. Only
+    /// tracked, never read for its value: a `usize`, the type of the index's other counts, as
+    /// each signal type links its own code (1.2 KB raw of wasm for a `u64` one).
+    pub version: RwSignal<usize>,
     /// Animals known (loaded) so far, and how many distinct animals the list names (none
     /// before [`NameIndex::start`]).
     pub loaded: RwSignal<usize>,
