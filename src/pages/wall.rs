@@ -120,7 +120,9 @@ pub fn WallPage() -> impl IntoView {
         let (_, m) = clock.get();
         crate::format::time_of_day(u32::from(m / 60), u32::from(m % 60))
     };
-    // "Updated 09:04 · Page 1 of 3": one line, one text.
+    // "Updated 09:04 · Page 1 of 3": one line, one text. An `AnyView` of it, not the `String`:
+    // the app's other optional reactive views are `Option<AnyView>`, and this was the one
+    // reactive `Option<String>`, whose render effect was its own code (1.7 KB raw of wasm).
     let updated = {
         let b = bookings.clone();
         move || {
@@ -132,7 +134,7 @@ pub fn WallPage() -> impl IntoView {
                         line.push_str(page);
                     }
                 });
-                line
+                line.into_any()
             })
         }
     };
