@@ -317,6 +317,8 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
             });
         }
     });
+    // As (value, label) pairs, which the `Choice` reads: a memo of pairs is linked already
+    // (0.8 KB raw of wasm fewer than a memo of `String`s and a derived signal of the pairs).
     let locations = Memo::new(move |_| {
         if !choices_due.get() {
             return Vec::new();
@@ -329,6 +331,9 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
                     .collect(),
             )
         })
+        .into_iter()
+        .map(|s| (s.clone(), s))
+        .collect::<Vec<_>>()
     });
     let animal_choices = {
         let names = names.clone();
@@ -555,7 +560,7 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
                 <Choice name="group" label=t.group value=group set=set_group
                     options=Signal::derive(move || group_choices().into_iter().map(|s| (s.clone(), s)).collect())/>
                 <Choice name="location" label=t.location value=location set=set_location
-                    options=Signal::derive(move || locations.get().into_iter().map(|s| (s.clone(), s)).collect())/>
+                    options=locations/>
                 <label class="kd-filter">
                     <span>{t.from}</span>
                     <input type="date" name="from" prop:value=move || from.get().unwrap_or_default()
