@@ -186,7 +186,10 @@ pub fn WallPage() -> impl IntoView {
         }
     };
     view! {
-        <section class="kd-wall" class:kd-wall--stale=move || bookings.error.get().is_some()>
+        // The class from a `String`, not a `class:` toggle, as the board's (pages/board.rs).
+        <section class=move || {
+            String::from(if bookings.error.get().is_some() { "kd-wall kd-wall--stale" } else { "kd-wall" })
+        }>
             <header class="kd-wall__head">
                 <h1 class="kd-wall__title">{move || day_label(today.get())}</h1>
                 <span class="kd-wall__clock">{time}</span>
