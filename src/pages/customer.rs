@@ -59,6 +59,9 @@ fn CustomerDetail(id: String, today: Date) -> impl IntoView {
     };
     let title = (t.customer_title)(&id);
     let id = Arc::new(id);
+    // `above` and `below` are `AnyView`s (as the invoice list's table, pages/invoices.rs):
+    // optional reactive views of several nodes each linked their own render effect, where
+    // an optional `AnyView` is linked anyway (2.2 KB raw of wasm, 0.2 KB brotli, the three).
     let above = {
         let (id, invoices, title) = (id.clone(), invoices.clone(), title.clone());
         move || {
@@ -68,6 +71,7 @@ fn CustomerDetail(id: String, today: Date) -> impl IntoView {
                     {balance_section(open_balance(id.clone(), &invoices, today))}
                     <h2>{t.stays}</h2>
                 }
+                .into_any()
             })
         }
     };
@@ -79,6 +83,7 @@ fn CustomerDetail(id: String, today: Date) -> impl IntoView {
                     <h2>{t.invoices}</h2>
                     {invoice_section(id.clone(), &invoices, today)}
                 }
+                .into_any()
             })
         }
     };

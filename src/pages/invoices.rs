@@ -339,11 +339,12 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
             </p>
             {states}
         </div></div>
+        // An `AnyView`, as the customer page's optional views (pages/customer.rs, `above`).
         {move || loaded.get().then(|| view! {
             {rejected}
             {table}
             {move || view! { <Totals totals=totals.get()/> }}
-        })}
+        }.into_any())}
     }
 }
 
