@@ -183,7 +183,9 @@ fn OfflineBanner(online: ReadSignal<bool>) -> impl IntoView {
         now
     });
     move || {
-        (!online.get()).then(|| view! { <p class="kd-notice kd-notice--offline">{t.offline}</p> })
+        // An `AnyView` when shown, as the board card's flags (components/board_card.rs).
+        (!online.get())
+            .then(|| view! { <p class="kd-notice kd-notice--offline">{t.offline}</p> }.into_any())
     }
 }
 

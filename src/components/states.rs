@@ -34,9 +34,10 @@ pub fn Loading(
         <div class="kd-state kd-state--loading">
             <span class="kd-spinner" aria-hidden="true"></span>
             {text}
+            // An `AnyView` when shown, as the board card's flags (components/board_card.rs).
             {move || slow.get().then(|| view! {
                 <span class="kd-state__slow">{crate::i18n::t().loading_slow}</span>
-            })}
+            }.into_any())}
         </div>
     }
 }

@@ -538,6 +538,7 @@ impl Window {
         }
         let status = move || {
             let (limit, total) = (self.shown.get(), self.rows.with(Vec::len));
+            // An `AnyView` when shown, as the board card's flags (components/board_card.rs).
             (total > limit).then(|| {
                 view! {
                     <p class="kd-more">
@@ -570,6 +571,7 @@ impl Window {
                         </button>
                     </p>
                 }
+                .into_any()
             })
         };
         view! {

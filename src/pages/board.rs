@@ -112,6 +112,7 @@ pub fn BoardPage() -> impl IntoView {
             // `refresh` itself ignores a press while a request runs.
             let retry = invoices.clone();
             let (disabled, label) = (invoices.loading.clone(), invoices.loading.clone());
+            // An `AnyView` when shown, as the board card's flags (components/board_card.rs).
             Some(view! {
                 <div class="kd-notice kd-notice--warn kd-owes-unknown" role="alert">
                     <span>{(t().owes_unknown)(&error)}</span>
@@ -122,7 +123,7 @@ pub fn BoardPage() -> impl IntoView {
                         {move || String::from(if label.get() { t().retrying } else { t().retry })}
                     </button>
                 </div>
-            })
+            }.into_any())
         }
     };
     let refresh_invoices = {
@@ -374,9 +375,10 @@ pub(super) fn DayBoard(
                                 // As text: a reactive number linked tachys's number-node effect for this one use.
                                 <span class="kd-lane__count">{move || rows.with(Vec::len).to_string()}</span>
                             </h2>
+                            // An `AnyView` when shown, as the board card's flags (components/board_card.rs).
                             {move || rows.with(Vec::is_empty).then(|| view! {
                                 <p class="kd-lane__empty">{t.nobody}</p>
-                            })}
+                            }.into_any())}
                             <For each=move || rows.get() key=|i| *i children=move |i| card(i, clashes.contains(&i))/>
                         </section>
                     }
@@ -417,6 +419,7 @@ pub(super) fn DayBoard(
     let run_cards_view = {
         let list = list.clone();
         move || {
+            // An `AnyView` when shown, as the board card's flags (components/board_card.rs).
             run_cards.get().then(|| {
                 // One card per animal in the house, however many bookings name it.
                 let mut seen = Vec::new();
@@ -442,7 +445,7 @@ pub(super) fn DayBoard(
                             {rows.into_iter().map(|i| view! { <RunCard booking=list.items[i].clone()/> }).collect_view()}
                         </div>
                     </section>
-                }
+                }.into_any()
             })
         }
     };

@@ -596,11 +596,12 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
                     prop:disabled=move || !loaded.get() || rows.with(Vec::is_empty)>
                     {t.export_csv}
                 </button>
+                // An `AnyView` when shown, as the board card's flags (components/board_card.rs).
                 {move || any_filter().then(|| view! {
                     <button type="button" class="kd-button kd-button--quiet kd-clear" on:click=clear>
                         {t.clear_filters}
                     </button>
-                })}
+                }.into_any())}
                 <span class="kd-count__text">{count}</span>
             </p>
             {states}

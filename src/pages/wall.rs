@@ -141,6 +141,7 @@ pub fn WallPage() -> impl IntoView {
     // Only while there is paging to stop: the board is taller than the screen and paging is
     // on. (Re-run at each turn, it updates the button in place: the focus stays on it.)
     let pause = move || {
+        // An `AnyView` when shown, as the board card's flags (components/board_card.rs).
         (every > 0 && page_line.with(|l| !l.is_empty())).then(|| {
             view! {
                 <button type="button" class="kd-button kd-button--quiet kd-wall__pause"
@@ -149,17 +150,20 @@ pub fn WallPage() -> impl IntoView {
                     {move || String::from(if paused.get() { t.wall_resume } else { t.wall_pause })}
                 </button>
             }
+            .into_any()
         })
     };
     let stale = {
         let b = bookings.clone();
         move || {
+            // An `AnyView` when shown, as the board card's flags (components/board_card.rs).
             (b.error.get().is_some() && b.data.with(Option::is_some)).then(|| {
                 view! {
                     <p class="kd-wall__stale" role="status">
                         {t.wall_stale}
                     </p>
                 }
+                .into_any()
             })
         }
     };
