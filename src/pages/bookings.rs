@@ -611,7 +611,9 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
             <p class="kd-names" role="status">{progress}</p>
         </div></div>
         {rejected}
-        {move || loaded.get().then(|| view! { {table} })}
+        // An `AnyView` when shown, as the invoice list's (pages/invoices.rs): an optional
+        // reactive closure linked its own render effect (2.6 KB raw of wasm, 0.4 KB brotli).
+        {move || loaded.get().then(|| table.into_any())}
     }
 }
 
