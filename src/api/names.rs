@@ -64,11 +64,9 @@ pub struct NameIndex {
     /// before [`NameIndex::start`]).
     pub loaded: RwSignal<usize>,
     pub total: RwSignal<usize>,
-    /// Animals that could not be loaded (not found, or failed): they stay unknown.
+    /// Animals that could not be loaded (not found, or failed): they stay unknown, those
+    /// that failed in a way that passes until they are asked again.
     pub failed: RwSignal<usize>,
-    /// Of those, the ones that failed in a way that passes, to be asked again: only they may
-    /// still come (a 404 never will).
-    pub retrying: RwSignal<usize>,
     shared: Arc<Shared>,
 }
 
@@ -102,7 +100,6 @@ impl NameIndex {
             loaded: RwSignal::new(0),
             total: RwSignal::new(0),
             failed: RwSignal::new(0),
-            retrying: RwSignal::new(0),
             shared,
         }
     }
@@ -150,7 +147,6 @@ impl NameIndex {
             let n = lock(&self.shared.entries).len();
             self.loaded.set(n);
             self.failed.set(self.shared.failed.load(Ordering::Relaxed));
-            self.retrying.set(lock(&self.shared.waiting).len());
             self.version.update(|v| *v += 1);
         }
     }

@@ -432,13 +432,16 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
                 };
                 parts.push(failed_text(failed));
             }
-            // Once every look-up is done and none is to be asked again, names still unknown
-            // are the ones that could not be loaded, said above, as long as there are no more
-            // of them than that ("not known yet" beside them stayed for good after a 404);
-            // more are animals a later refresh brought, which the index does not look up.
-            let retrying = names.retrying.get();
-            if missing > 0 && (loading || retrying > 0 || missing > failed - retrying.min(failed)) {
-                parts.push((t.names_missing)(missing));
+            // Names unknown beside those said above not to have loaded: the parts add up no
+            // further than the animals there are (a 503's animal was said both ways, and
+            // "not known yet" beside a 404's stayed for good). The rest are names still on
+            // their way, or animals a later refresh brought, which the index does not look
+            // up. Counted over the rows filtered, the failures over the whole list, so it may
+            // say fewer than are unknown, never more; while the look-ups run, the progress
+            // beside it says the results may still change.
+            let unknown = missing.saturating_sub(failed);
+            if unknown > 0 {
+                parts.push((t.names_missing)(unknown));
             }
             parts.join(" · ")
         }

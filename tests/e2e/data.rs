@@ -1604,6 +1604,8 @@ fn generated_and_last_animal() -> (Dataset, String) {
 /// retries included (a restart, a proxy without a route): the name index says so and asks
 /// again after a pause, so the animal's name comes once the service answers. Before, it
 /// stayed "1 name could not be loaded" (search and sort without it) until the next visit.
+/// Under a sort by name the line says the failure once: it also counted the same animal as
+/// "1 name is not known yet", two parts for one name.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_name_index_asks_again_for_an_animal_the_service_failed() {
     let (data, animal) = generated_and_last_animal();
@@ -1613,8 +1615,17 @@ async fn the_name_index_asks_again_for_an_animal_the_service_failed() {
         faults.set(
             FaultSettings::fault(Fault::Status(503)).on_path(&format!("/api/animals/{animal}")),
         );
-        b.goto(&format!("{url}/bookings?status=all")).await;
-        b.wait_text(".kd-names", "could not be loaded").await;
+        b.goto(&format!("{url}/bookings?status=all&sort=animal"))
+            .await;
+        eventually("the failure said once", || async {
+            js(
+                &b,
+                "return document.querySelector('.kd-names')?.textContent;",
+            )
+            .await
+                == json!("1 name could not be loaded")
+        })
+        .await;
         faults.clear();
         every_name_in(&b).await;
     })
