@@ -441,7 +441,7 @@ fn retry_if_shown(q: &Arc<Core>) {
 }
 
 fn sweep<T: Send + Sync + 'static>(map: &Mutex<FxHashMap<String, Query<T>>>, now: f64, gc_ms: f64) {
-    lock(map).retain(|_, q| !q.core.evictable(now, gc_ms));
+    lock(map).retain(|_, q| !q.core.evict(now, gc_ms));
 }
 
 /// Runs `act` on every query of `map`, through the untyped core so it is compiled once.

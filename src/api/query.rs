@@ -534,6 +534,17 @@ impl Core {
         }
     }
 
+    /// Whether it is [`Core::evictable`]; if so, drops the hook [`Query::on_failure`] set,
+    /// which holds the query itself (`cache::from_list`): the two would keep each other
+    /// alive once the cache has let go.
+    pub(super) fn evict(&self, now: f64, gc_ms: f64) -> bool {
+        let evictable = self.evictable(now, gc_ms);
+        if evictable {
+            lock(&self.meta.on_failure).take();
+        }
+        evictable
+    }
+
     pub(super) fn is_held(&self) -> bool {
         self.meta.users.load(Ordering::Relaxed) > 0
     }
