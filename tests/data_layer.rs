@@ -49,6 +49,8 @@ fn plain_text_is_cut_short_and_kept_on_one_line() {
 fn only_transient_failures_are_retried_at_once() {
     assert_eq!(ApiError::Network("x".into()).retries(), 3);
     assert_eq!(ApiError::from_status(503, "").retries(), 3);
+    // "Gone" is "not found" for good: a record page says so, and it is not asked again.
+    assert_eq!(ApiError::from_status(410, "gone"), ApiError::NotFound);
     // A time-out has waited its allowance already: once more. A slow body never.
     assert_eq!(ApiError::Timeout(10).retries(), 1);
     assert_eq!(ApiError::BodyTimeout(60).retries(), 0);

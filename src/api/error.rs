@@ -23,7 +23,8 @@ pub enum ApiError {
     Timeout(u32),
     /// The answer started but its body did not finish arriving within the body allowance.
     BodyTimeout(u32),
-    /// HTTP 404. Detail pages show their own "No booking with id X"; on a list it most likely
+    /// HTTP 404, or 410 ("gone": a record the service deleted, which is not coming back
+    /// either). Detail pages show their own "No booking with id X"; on a list it most likely
     /// means the API address is wrong, so the message says where to look.
     NotFound,
     Http {
@@ -71,7 +72,7 @@ impl ApiError {
     /// devapi and many services send) is shown by that text; other JSON and any HTML page
     /// (a proxy's 503) by the status alone; plain text by its first characters.
     pub fn from_status(status: u16, body: &str) -> ApiError {
-        if status == 404 {
+        if status == 404 || status == 410 {
             return ApiError::NotFound;
         }
         ApiError::Http {
