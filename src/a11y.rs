@@ -40,10 +40,10 @@ impl Announcer {
     /// Takes `text` back (a loading message whose data has come): the region is emptied if
     /// it still says it, now or once [`announce`]'s delay has put it there. Otherwise the
     /// hidden region kept saying "Loading bookings…" to whoever read the page after.
-    pub fn withdraw(self, text: &'static str) {
+    pub fn withdraw(self, text: String) {
         let Announcer(signal) = self;
         let clear = move || {
-            if signal.try_with_untracked(|now| now == text) == Some(true) {
+            if signal.try_with_untracked(|now| *now == text) == Some(true) {
                 signal.try_set(String::new());
             }
         };

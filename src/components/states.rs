@@ -19,7 +19,7 @@ pub fn Loading(
     let announcer = use_context::<crate::a11y::Announcer>();
     on_cleanup(move || {
         if let Some(announcer) = announcer {
-            announcer.withdraw(text);
+            announcer.withdraw(text.to_string());
         }
     });
     // On a counter tablet's weak Wi-Fi a list can take its whole time-out and a second
@@ -54,6 +54,14 @@ pub fn EmptyState(
     message: String,
 ) -> impl IntoView {
     announce(message.clone());
+    // Taken back when the rows come (a search by a name still loading): the hidden region
+    // kept saying "No bookings match…" over the rows found.
+    let (announcer, said) = (use_context::<crate::a11y::Announcer>(), message.clone());
+    on_cleanup(move || {
+        if let Some(announcer) = announcer {
+            announcer.withdraw(said);
+        }
+    });
     view! { <p class="kd-state kd-state--empty">{message}</p> }
 }
 

@@ -2591,3 +2591,51 @@ async fn a_record_the_list_holds_opens_while_the_network_is_gone() {
     .await;
     server.stop().await;
 }
+
+/// A search by a name the index has not loaded yet says "No bookings match…" through the
+/// live region; when the name comes and its rows with it, the region lets go of that: it kept
+/// telling a screen reader there were no results over the rows found.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_no_match_message_is_taken_back_when_a_names_rows_come() {
+    let (data, animal) = generated_and_last_animal();
+    let name = data
+        .animals
+        .iter()
+        .find(|a| a["id"] == animal.as_str())
+        .and_then(|a| a["name"].as_str())
+        .expect("the animal's name")
+        .to_string();
+    let server = serve(data, Some(dist()), Faults::default()).await;
+    let (url, faults) = (server.url(), server.faults());
+    scenario(|b| async move {
+        // Names come slowly, so the search finds nothing at first.
+        faults.set(
+            FaultSettings::default()
+                .on_path("/api/animals/")
+                .delay_ms(1_500),
+        );
+        b.goto(&format!("{url}/bookings?status=all&q={name}")).await;
+        let region =
+            "return document.querySelector('.kd-visually-hidden[role=status]').textContent;";
+        eventually("the region says nothing matches", || async {
+            js(&b, region)
+                .await
+                .as_str()
+                .unwrap_or("")
+                .contains("No bookings match")
+        })
+        .await;
+        faults.clear();
+        b.wait_text(".kd-table--bookings tbody", &name).await;
+        eventually("the region let go of it", || async {
+            !js(&b, region)
+                .await
+                .as_str()
+                .unwrap_or("")
+                .contains("No bookings match")
+        })
+        .await;
+    })
+    .await;
+    server.stop().await;
+}
