@@ -243,10 +243,8 @@ impl<T: Send + Sync + 'static> Query<T> {
     /// list's copy of the record so (`cache::from_list`), without a task of its own waiting
     /// for the answer: such a task counted as a user, and a page left kept its request on.
     pub(super) fn on_failure(&self, hook: OnFailure) {
-        *lock(&self.core.meta.on_failure) = Some(hook.clone());
-        if let Some(e) = self.error.get_untracked() {
-            hook(&e);
-        }
+        *lock(&self.core.meta.on_failure) = Some(hook);
+        self.failed_again();
     }
 
     /// Shows `record`, a list's copy of this record, as the data.
