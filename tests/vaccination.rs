@@ -761,6 +761,14 @@ fn a_date_with_a_time_leaves_the_time_out_of_the_name() {
             one("Lepto", "2027-02-01", S::Valid),
         ]
     );
+    // Cut off after its `T`: the `T` is the date's, not the vaccine's (it read "RabiesT").
+    assert_eq!(
+        read("Rabies 2026-12-31T; DHPP 2027-01-15t"),
+        vec![
+            one("Rabies", "2026-12-31", S::Valid),
+            one("DHPP", "2027-01-15", S::Valid),
+        ]
+    );
 }
 
 #[test]

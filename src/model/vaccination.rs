@@ -498,7 +498,9 @@ fn time_at(t: &[Spanned<'_>], at: usize) -> usize {
     let two = |k: usize| matches!(tok(k), Some(Tok::Num(_, 1 | 2)));
     let mut k = usize::from(matches!(tok(0), Some(Tok::Word("T" | "t"))));
     if !(two(k) && tok(k + 1) == Some(Tok::Punct(':')) && two(k + 2)) {
-        return 0;
+        // A `T` with no time after it (a cut-off "2026-12-31T") is still the date's: left
+        // in, it was glued onto the name ("RabiesT").
+        return k;
     }
     k += 3;
     if tok(k) == Some(Tok::Punct(':')) && two(k + 1) {
