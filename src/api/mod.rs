@@ -13,3 +13,9 @@ pub mod snapshot;
 
 pub use cache::{Cache, Query};
 pub use error::ApiError;
+
+/// Whether the browser has a network (`navigator.onLine`; true where it cannot say). Only its
+/// "no" is sure: a network that is there may still not reach the service.
+fn online() -> bool {
+    web_sys::window().is_none_or(|w| w.navigator().on_line())
+}

@@ -158,11 +158,6 @@ impl NameIndex {
     }
 }
 
-/// Whether the browser has a network (`navigator.onLine`; true where it cannot say).
-fn online() -> bool {
-    web_sys::window().is_none_or(|w| w.navigator().on_line())
-}
-
 async fn worker(cache: Cache, shared: Arc<Shared>) {
     loop {
         // Out of the way of the user's keystrokes (see api::busy).
@@ -172,7 +167,7 @@ async fn worker(cache: Cache, shared: Arc<Shared>) {
         // a search by their names found nothing until the next visit). Meanwhile it takes
         // what the offline store has: after a reload without a network, a search found
         // only the animals of the rows on screen.
-        while !online() && !shared.stopped.load(Ordering::Relaxed) {
+        while !super::online() && !shared.stopped.load(Ordering::Relaxed) {
             // Each round: the store may answer after the index has started.
             from_store(&cache, &shared);
             gloo_timers::future::TimeoutFuture::new(OFFLINE_POLL_MS).await;
@@ -236,7 +231,7 @@ async fn worker(cache: Cache, shared: Arc<Shared>) {
                 lock(&shared.entries).insert(id, (a, folded));
             }
             // Failed because the network went meanwhile: asked again once it is back.
-            None if !online() => {
+            None if !super::online() => {
                 lock(&shared.queue).push_front(id);
                 continue;
             }

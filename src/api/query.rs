@@ -451,6 +451,11 @@ impl Core {
             // a CPU profile of a 1 000-booking load, with its 200 animal look-ups.)
             abort.0 = None;
             match (&outcome, BACKOFF_MS.get(attempt)) {
+                // Not while the browser knows it has no network: every retry would fail the
+                // same way, and a page waited 3.5 s of them before it took the stored copy
+                // (`Query::on_failure`) or said the service could not be reached. The network's
+                // return asks again for what is on screen (lib.rs, `connectivity`).
+                (Err(ApiError::Network(_)), _) if !super::online() => return outcome,
                 (Err(e), Some(&wait)) if attempt < e.retries() => {
                     let jitter = 0.75 + js_sys::Math::random() * 0.5;
                     gloo_timers::future::TimeoutFuture::new((wait * jitter) as u32).await;
