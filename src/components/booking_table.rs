@@ -3,7 +3,7 @@
 //! properties name the cells there, and the explicit ARIA roles keep the table semantics
 //! that a `display` change would drop.
 
-use super::window::{keyed_table_rows, Window};
+use super::window::{keyed_table_rows, Window, ROWS_PER_PAGE};
 use super::{AnimalLink, AnimalVaccinationBadge, BookingBadge, CustomerLink, SortControl};
 use crate::api::cache::use_cache;
 use crate::i18n::t;
@@ -40,6 +40,11 @@ pub fn BookingTable(
     /// down, not from the window's top.
     #[prop(optional)]
     start: Option<StoredValue<Option<usize>>>,
+    /// Rows shown before "Show more" is pressed, if fewer than a list page's 200: a dog in
+    /// daycare every weekday has hundreds of past stays, which pushed its invoices (and what
+    /// they still owe) thousands of pixels down its page.
+    #[prop(default = ROWS_PER_PAGE)]
+    first_page: usize,
 ) -> impl IntoView {
     let window = Window::new(
         rows,
@@ -47,6 +52,7 @@ pub fn BookingTable(
         BOOKINGS_CARDS_BELOW_EM,
         BOOKINGS_ROW_GUESS_PX,
         start,
+        first_page,
     );
     let t = t();
     let th = move |col: BookingColumn| match sort {

@@ -1,6 +1,6 @@
 //! The invoices table, used by the invoice list and the booking, animal and customer pages.
 
-use super::window::{keyed_table_rows, Window};
+use super::window::{keyed_table_rows, Window, ROWS_PER_PAGE};
 use super::{CustomerLink, DateText, InvoiceBadge, Money};
 use crate::api::cache::use_cache;
 use crate::model::rows::{INVOICES_CARDS_BELOW_EM, TABLE_ROW_PX};
@@ -23,7 +23,14 @@ pub fn InvoiceTable(
     #[prop(optional)]
     start: Option<StoredValue<Option<usize>>>,
 ) -> impl IntoView {
-    let window = Window::new(rows, name, INVOICES_CARDS_BELOW_EM, TABLE_ROW_PX, start);
+    let window = Window::new(
+        rows,
+        name,
+        INVOICES_CARDS_BELOW_EM,
+        TABLE_ROW_PX,
+        start,
+        ROWS_PER_PAGE,
+    );
     let t = crate::i18n::t();
     let each = move || window.keyed(source, |inv: &Invoice| inv.id.as_str());
     let row = move |i: usize| {

@@ -212,14 +212,15 @@ struct Measure {
 impl Window {
     /// A window on `rows` of table `name` that turns into cards below `cards_below_em` (the
     /// stylesheet's breakpoint, in em of the app's default 16 px), whose rows are at least
-    /// `row_guess` px tall as a table. It shows as many pages as it was left showing on the
-    /// entry in the address bar ([`SHOWN`]: after Back or Forward), else one.
+    /// `row_guess` px tall as a table. It shows as many rows as it was left showing on the
+    /// entry in the address bar ([`SHOWN`]: after Back or Forward), else `first_page`.
     pub fn new(
         rows: Signal<Vec<usize>>,
         name: &str,
         cards_below_em: f64,
         row_guess: f64,
         start: Option<StoredValue<Option<usize>>>,
+        first_page: usize,
     ) -> Window {
         let location = use_location();
         let (path, query) = (location.pathname, location.search);
@@ -235,7 +236,7 @@ impl Window {
                 .map(|k| k.2)
         });
         let window = Window {
-            shown: RwSignal::new(shown.unwrap_or(ROWS_PER_PAGE)),
+            shown: RwSignal::new(shown.unwrap_or(first_page)),
             rows,
             last: StoredValue::new(Vec::new()),
             changes: StoredValue::new(0),

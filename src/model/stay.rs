@@ -9,6 +9,10 @@ use super::{Booking, Invoice};
 use rustc_hash::FxHashSet;
 use time::Date;
 
+/// Past stays shown on an animal's or customer's page before "Show more": the most recent
+/// are what staff look back on, and the invoices below stay within reach.
+pub const PAST_SHOWN: usize = 10;
+
 /// One animal's or one customer's bookings as indices into the list, each group in the
 /// order staff read it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -5,12 +5,13 @@ use super::use_id;
 use crate::api::cache::use_cache;
 use crate::clock::today_local;
 use crate::components::query_view::{Missing, Role};
+use crate::components::window::ROWS_PER_PAGE;
 use crate::components::{
     query_view, AnimalFields, BookingTable, EmptyState, InvoiceTable, Loading, VaccinationBadge,
     Vaccinations,
 };
 use crate::i18n::t;
-use crate::model::stay::{split_stays, stay_invoices};
+use crate::model::stay::{split_stays, stay_invoices, PAST_SHOWN};
 use crate::model::vaccination::vaccination_summary;
 use crate::model::{Animal, Booking, CurrencyTotals, List};
 use leptos::prelude::*;
@@ -141,8 +142,14 @@ fn stays_view(list: Arc<List<Booking>>, id: &str, today: Date) -> AnyView {
         let body = if rows.is_empty() {
             view! { <p class="kd-stays__none">{none}</p> }.into_any()
         } else {
+            // The past at most PAST_SHOWN rows first; the others, whatever their number.
+            let first_page = if css == "past" {
+                PAST_SHOWN
+            } else {
+                ROWS_PER_PAGE
+            };
             view! {
-                <BookingTable source=list.clone() rows=Signal::stored(rows) show_animal=false name=title/>
+                <BookingTable source=list.clone() rows=Signal::stored(rows) show_animal=false name=title first_page/>
             }
             .into_any()
         };

@@ -8,8 +8,10 @@ use super::use_id;
 use crate::api::cache::use_cache;
 use crate::api::Query;
 use crate::components::query_view::Role;
+use crate::components::window::ROWS_PER_PAGE;
 use crate::components::{query_view, AnimalLink, BookingTable, EmptyState, InvoiceTable, NotFound};
 use crate::model::customer::{customer_records, CustomerRecords};
+use crate::model::stay::PAST_SHOWN;
 use crate::model::text::MISSING;
 use crate::model::{Booking, CurrencyTotals, Invoice, List};
 use leptos::prelude::*;
@@ -235,12 +237,19 @@ fn records_view(
         if rows.is_empty() {
             view! { <EmptyState message=empty/> }.into_any()
         } else {
+            // As on an animal's page: the animals and invoices below stay within reach.
+            let first_page = if name == t.past {
+                PAST_SHOWN
+            } else {
+                ROWS_PER_PAGE
+            };
             view! {
                 <BookingTable
                     source=booking_list.clone()
                     rows=Signal::stored(rows)
                     show_customer=false
                     name
+                    first_page
                 />
             }
             .into_any()

@@ -697,3 +697,50 @@ async fn stays_that_are_over_filter_apart_and_a_backwards_stay_is_said_on_its_pa
     .await;
     server.stop().await;
 }
+
+/// A dog in daycare every weekday has hundreds of past stays: its page listed 200 of them
+/// before its invoices (what the stays still owe, 5 000 px down). The past shows the ten most
+/// recent first, on the animal's and the customer's page alike, and "Show more" the rest.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_regulars_past_stays_show_the_ten_most_recent_first() {
+    use crate::data::{eventually, js};
+    let mut data = dataset();
+    for k in 0..23 {
+        let from = -100 - 2 * k;
+        data.bookings.push(json!({"id": format!("s-old-{k:02}"), "animalId": "v-1",
+            "customerId": "c-77", "from": iso(from), "to": iso(from + 1), "status": "checked_out"}));
+    }
+    let server = serve(data, Some(dist()), Faults::default()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        for (page, past) in [
+            ("/animals/v-1", ".kd-stays--past"),
+            ("/customers/c-77", "table[aria-label='Past']"),
+        ] {
+            b.goto(&format!("{url}{page}")).await;
+            let rows = format!(
+                "return [...document.querySelectorAll(\"{past} tbody tr\")]\
+                 .map(r => r.querySelector('a.kd-row-link').getAttribute('href'))"
+            );
+            let hrefs = |n: usize| {
+                let rows = rows.clone();
+                let b = &b;
+                async move {
+                    let got = js(b, &rows).await;
+                    got.as_array().is_some_and(|a| a.len() == n).then_some(got)
+                }
+            };
+            eventually("ten past stays", || async { hrefs(10).await.is_some() }).await;
+            let first = hrefs(10).await.expect("ten rows");
+            // The most recent first: 28 days ago, then 55 days ago, then the oldest ones.
+            assert_eq!(first[0], json!("/bookings/s-past2"), "{page}");
+            assert_eq!(first[9], json!("/bookings/s-old-07"), "{page}");
+            b.wait_text(".kd-more", "Showing 10 of 25").await;
+            b.wait_text("h2", "Invoices").await;
+            b.click(".kd-more button").await;
+            eventually("all 25 past stays", || async { hrefs(25).await.is_some() }).await;
+        }
+    })
+    .await;
+    server.stop().await;
+}
