@@ -315,6 +315,18 @@ fn booking_statuses_map_known_spellings_and_keep_the_rest() {
         hay.contains("ausgecheckt") && hay.contains("checked_out"),
         "{hay:?}"
     );
+    // Today's statuses too, as the spec spells them: `in_house` found nothing.
+    let today = decode_list::<Booking>(
+        r#"[{"id":"b-2","status":"In House"},{"id":"b-3","status":"pickup"},
+            {"id":"b-4","status":"arriving_today"}]"#,
+        "the list of bookings",
+    )
+    .expect("decodes")
+    .items;
+    for (b, sent) in today.iter().zip(["in_house", "pickup", "arriving_today"]) {
+        let hay = booking_haystack_with(b, EN.booking_status(&b.status));
+        assert!(hay.contains(sent), "{sent}: {hay:?}");
+    }
 }
 
 #[test]

@@ -180,9 +180,10 @@ pub fn booking_haystack_with(b: &Booking, status: &str) -> String {
         b.from.as_deref(),
         b.to.as_deref(),
         Some(status).filter(|s| !s.is_empty()),
-        // How the service wrote a status the screen says in its own words (`checked_out`
-        // beside "Checked out"): staff search for what they see and what the service sends.
-        b.status.as_written().filter(|&raw| raw != status),
+        // How the service writes a status the screen says in its own words (`checked_out`
+        // beside "Checked out", `in_house` beside "In the house"): staff search for what they
+        // see and what the service sends.
+        b.status.as_sent().filter(|&raw| raw != status),
         b.time.as_deref(),
         b.care.as_deref(),
         b.location.as_deref(),

@@ -98,6 +98,17 @@ impl BookingStatus {
         }
     }
 
+    /// [`BookingStatus::as_written`], and the spec's spelling of a status the app knows
+    /// (`in_house`), for search: `in_house` found nothing while `checked_out` was found.
+    pub fn as_sent(&self) -> Option<&str> {
+        match self {
+            BookingStatus::ArrivingToday => Some("arriving_today"),
+            BookingStatus::InHouse => Some("in_house"),
+            BookingStatus::Pickup => Some("pickup"),
+            _ => self.as_written(),
+        }
+    }
+
     /// How the service says the stay ended, if it does.
     pub fn ending(&self) -> Option<Ending> {
         match self {
