@@ -1,8 +1,9 @@
 //! Native tests of the front desk model: the day board's lane rule, time-of-day order, flags,
 //! locations and double-booking, accent folding, the booking list's filters and sort, CSV.
 
+use kennel_desk::i18n::{DE, EN};
 use kennel_desk::model::board::*;
-use kennel_desk::model::export::{file_name, to_csv};
+use kennel_desk::model::export::{file_name, to_csv, CsvStyle};
 use kennel_desk::model::listing::*;
 use kennel_desk::model::text::fold;
 use kennel_desk::model::{decode_list, Animal, Booking, BookingStatus, Invoice};
@@ -754,7 +755,7 @@ fn csv_quotes_commas_quotes_and_line_breaks() {
         ],
         vec!["b-3".to_string(), String::new(), "Zürich".to_string()],
     ];
-    let text = to_csv(&["Booking", "Care", "Note"], &rows);
+    let text = to_csv(&["Booking", "Care", "Note"], &rows, EN.csv);
     assert_eq!(
         text,
         "Booking,Care,Note\r\nb-1,\"Insulin, 4 IU\",\"He said \"\"sit\"\"\"\r\nb-2,\"line one\nline two\",plain\r\nb-3,,Zürich\r\n"
@@ -816,7 +817,7 @@ fn csv_guards_cells_a_spreadsheet_would_run_as_formulas() {
         .iter()
         .map(|(cell, _)| vec![cell.to_string(), "b".to_string()])
         .collect();
-    let text = to_csv(&["Cell", "Other"], &rows);
+    let text = to_csv(&["Cell", "Other"], &rows, CsvStyle::COMMA);
     let want: String = cases
         .iter()
         .map(|(_, line)| format!("{line},b\r\n"))
@@ -840,7 +841,50 @@ fn csv_guards_cells_a_spreadsheet_would_run_as_formulas() {
         .collect();
     assert_eq!(back, guarded);
     // The header is written by the same rule.
-    assert_eq!(to_csv(&["-"], &[]), "'-\r\n");
+    assert_eq!(to_csv(&["-"], &[], CsvStyle::COMMA), "'-\r\n");
+}
+
+/// German Excel opens a CSV by double click with `;` between fields and a decimal comma: a
+/// comma file came out as one column. The quoting and the guard follow the separator and
+/// the mark: a `;` is quoted, a comma is not; `-12,50` stays a number, `-12.50` (no number
+/// there) is guarded. Dates stay as sent.
+#[test]
+fn german_csv_is_separated_by_semicolons_and_guards_by_the_decimal_comma() {
+    assert!(DE.csv == CsvStyle::SEMICOLON && EN.csv == CsvStyle::COMMA);
+    let rows: Vec<Vec<String>> = [
+        ["b-1", "Insulin; 4 IU", "Bärli, klein"],
+        ["-12,50", "-12.50", "=1;2"],
+        ["2026-11-22", "", "+3"],
+        ["say \"sit\"", "1,5", "-1,2,3"],
+    ]
+    .iter()
+    .map(|r| r.iter().map(|c| c.to_string()).collect())
+    .collect();
+    let text = to_csv(&["Buchung", "Pflege", "Notiz"], &rows, DE.csv);
+    assert_eq!(
+        text,
+        "Buchung;Pflege;Notiz\r\n\
+         b-1;\"Insulin; 4 IU\";Bärli, klein\r\n\
+         -12,50;'-12.50;\"'=1;2\"\r\n\
+         2026-11-22;;+3\r\n\
+         \"say \"\"sit\"\"\";1,5;'-1,2,3\r\n"
+    );
+    // Read back with `;`: every cell as written, the guarded ones with their `'`.
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(b';')
+        .from_reader(text.as_bytes());
+    let back: Vec<Vec<String>> = reader
+        .records()
+        .map(|r| r.expect("a record").iter().map(str::to_string).collect())
+        .collect();
+    let mut want = rows.clone();
+    for (r, c) in [(1, 1), (1, 2), (3, 2)] {
+        want[r][c].insert(0, '\'');
+    }
+    assert_eq!(back, want);
+    // The amount column's numbers: the file's decimal mark, nothing else changed.
+    assert_eq!(CsvStyle::SEMICOLON.number("-1234.50"), "-1234,50");
+    assert_eq!(CsvStyle::COMMA.number("-1234.50"), "-1234.50");
 }
 
 #[test]

@@ -719,7 +719,7 @@ mod invoices_and_customers {
     use super::invoices;
     use kennel_desk::i18n::{DE, EN};
     use kennel_desk::model::customer::customer_records;
-    use kennel_desk::model::export::invoices_csv;
+    use kennel_desk::model::export::{invoices_csv, CsvStyle};
     use kennel_desk::model::invoice_list::invoice_search_text;
     use kennel_desk::model::invoice_list::{
         list_totals, natural_cmp, newest_first, select_invoice_rows, status_options, InvoiceFilter,
@@ -1179,7 +1179,8 @@ mod invoices_and_customers {
         )
         .items;
         let status = |s: &InvoiceStatus| EN.invoice_status(s).to_string();
-        let csv = invoices_csv(&inv, &[2, 0, 1], &EN.invoices_csv_header, status).expect("csv");
+        let csv =
+            invoices_csv(&inv, &[2, 0, 1], &EN.invoices_csv_header, status, EN.csv).expect("csv");
         assert_eq!(
             csv,
             "Number,Date,Amount,Currency,Status,Customer,Booking\r\n\
@@ -1188,17 +1189,20 @@ mod invoices_and_customers {
              i-2,,twelve,,weird,,\r\n"
         );
         assert_eq!(
-            invoices_csv(&inv, &[], &EN.invoices_csv_header, status).as_deref(),
+            invoices_csv(&inv, &[], &EN.invoices_csv_header, status, CsvStyle::COMMA).as_deref(),
             Some("Number,Date,Amount,Currency,Status,Customer,Booking\r\n")
         );
-        // In German: the header and the statuses the app knows; data as sent.
+        // In German: the header and the statuses the app knows; data as sent; `;` between
+        // fields and a decimal comma, as German Excel reads a file opened by double click
+        // (a comma there is no reason to quote, a `"` still is; `-20,00` stays a number).
         let status = |s: &InvoiceStatus| DE.invoice_status(s).to_string();
         assert_eq!(
-            invoices_csv(&inv, &[2, 1], &DE.invoices_csv_header, status).as_deref(),
+            invoices_csv(&inv, &[2, 0, 1], &DE.invoices_csv_header, status, DE.csv).as_deref(),
             Some(
-                "Nummer,Datum,Betrag,Währung,Status,Kunde,Buchung\r\n\
-                 i-3,,-20.00,CHF,Bezahlt,,\r\n\
-                 i-2,,twelve,,weird,,\r\n"
+                "Nummer;Datum;Betrag;Währung;Status;Kunde;Buchung\r\n\
+                 i-3;;-20,00;CHF;Bezahlt;;\r\n\
+                 \"INV, \"\"special\"\"\";2026-11-01;1234,50;EUR;Offen;\"c-1\nsecond line\";b-1\r\n\
+                 i-2;;twelve;;weird;;\r\n"
             )
         );
     }

@@ -426,23 +426,27 @@ proptest! {
         prop_assert_eq!(percent_decode(&encoded), Some(raw.into_bytes()));
     }
 
-    /// Our CSV writer against the `csv` crate's reader: any cells (quotes, commas, line
-    /// breaks, empty cells, one-column tables) come back as written, except that a cell a
-    /// spreadsheet would run as a formula comes back with the guard's `'` in front
-    /// ([`guarded`]).
+    /// Our CSV writer against the `csv` crate's reader: any cells (quotes, commas,
+    /// semicolons, line breaks, empty cells, one-column tables) come back as written, in
+    /// either language's style (`,` and `.`, `;` and `,`), except that a cell a spreadsheet
+    /// would run as a formula comes back with the guard's `'` in front ([`guarded`]).
     #[test]
     fn csv_reads_back_as_written(
         rows in prop::collection::vec(prop::collection::vec(csv_cell(), 1..4), 0..6),
         width in 1usize..4,
+        german in any::<bool>(),
     ) {
+        let style = if german { DE.csv } else { EN.csv };
         let rows: Vec<Vec<String>> = rows
             .into_iter()
             .map(|mut r| { r.resize(width, String::new()); r })
             .collect();
         let header: Vec<String> = (0..width).map(|i| format!("c{i}")).collect();
         let header: Vec<&str> = header.iter().map(String::as_str).collect();
-        let text = kennel_desk::model::export::to_csv(&header, &rows);
-        let mut reader = csv::ReaderBuilder::new().from_reader(text.as_bytes());
+        let text = kennel_desk::model::export::to_csv(&header, &rows, style);
+        let mut reader = csv::ReaderBuilder::new()
+            .delimiter(style.separator)
+            .from_reader(text.as_bytes());
         let back: Vec<Vec<String>> = reader
             .records()
             .map(|r| r.map(|r| r.iter().map(str::to_string).collect()))
@@ -450,19 +454,22 @@ proptest! {
             .map_err(|e| TestCaseError::fail(e.to_string()))?;
         let want: Vec<Vec<String>> = rows
             .iter()
-            .map(|r| r.iter().map(|cell| guarded(cell)).collect())
+            .map(|r| r.iter().map(|cell| guarded(cell, style.decimal)).collect())
             .collect();
         prop_assert_eq!(back, want);
     }
 
-    /// Every amount the invoice export writes (`Decimal::plain`) stays a number in a
-    /// spreadsheet: the formula guard never touches it, negative or not.
+    /// Every amount the invoice export writes (`Decimal::plain`, with the file's decimal
+    /// mark) stays a number in a spreadsheet: the formula guard never touches it, negative
+    /// or not, and a decimal comma is not quoted in a `;` file.
     #[test]
-    fn amounts_are_never_guarded(raw in text()) {
+    fn amounts_are_never_guarded(raw in text(), german in any::<bool>()) {
         if let Some(d) = Decimal::parse(&raw) {
-            let plain = d.plain();
-            let text = kennel_desk::model::export::to_csv(&["amount"], &[vec![plain.clone()]]);
-            prop_assert_eq!(text, format!("amount\r\n{plain}\r\n"));
+            let style = if german { DE.csv } else { EN.csv };
+            let number = style.number(&d.plain());
+            let text =
+                kennel_desk::model::export::to_csv(&["amount"], &[vec![number.clone()]], style);
+            prop_assert_eq!(text, format!("amount\r\n{number}\r\n"));
         }
     }
 }
@@ -473,17 +480,21 @@ fn csv_cell() -> impl Strategy<Value = String> {
     prop_oneof![
         any::<String>(),
         ("[=+@\t\r-]", any::<String>()).prop_map(|(start, rest)| start + &rest),
-        "[-+]?[0-9]{0,4}(\\.[0-9]{0,3})?(\\.[0-9])?",
+        "[-+]?[0-9]{0,4}([.,][0-9]{0,3})?([.,][0-9])?",
+        // Either style's separator, beside quotes and spaces.
+        "[a;, \"]{0,5}",
     ]
 }
 
 /// What the CSV writer's formula guard makes of a cell, stated apart from its code
 /// (src/model/export.rs): a cell starting with `=`, `+`, `-`, `@`, a tab or a carriage
 /// return gets a `'` in front, unless it is a plain decimal number: an optional sign, digits,
-/// and optionally a `.` followed by digits.
-fn guarded(cell: &str) -> String {
+/// and optionally the file's decimal mark (`decimal`) followed by digits.
+fn guarded(cell: &str, decimal: u8) -> String {
     let unsigned = cell.strip_prefix(['+', '-']).unwrap_or(cell);
-    let (int, frac) = unsigned.split_once('.').unwrap_or((unsigned, "0"));
+    let (int, frac) = unsigned
+        .split_once(char::from(decimal))
+        .unwrap_or((unsigned, "0"));
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     let number = digits(int) && digits(frac);
     if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) && !number {

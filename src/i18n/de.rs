@@ -1,6 +1,6 @@
 //! Deutsch: die Sprache am Empfang und in den Zwingern.
 
-use super::{grouped, Texts};
+use super::{grouped, CsvStyle, Texts};
 
 pub const DE: Texts = Texts {
     code: "de",
@@ -181,6 +181,7 @@ pub const DE: Texts = Texts {
     any: "Alle",
     clear_filters: "Filter zurücksetzen",
     export_csv: "CSV exportieren",
+    csv: CsvStyle::SEMICOLON,
     bookings_count: |n| match n {
         1 => "1 Buchung".into(),
         n => format!("{} Buchungen", grouped(n)),

@@ -1,6 +1,6 @@
 //! English, the fallback language.
 
-use super::{grouped, Texts};
+use super::{grouped, CsvStyle, Texts};
 
 pub const EN: Texts = Texts {
     code: "en",
@@ -176,6 +176,7 @@ pub const EN: Texts = Texts {
     any: "Any",
     clear_filters: "Clear filters",
     export_csv: "Export CSV",
+    csv: CsvStyle::COMMA,
     bookings_count: |n| match n {
         1 => "1 booking".into(),
         n => format!("{} bookings", grouped(n)),

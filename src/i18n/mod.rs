@@ -28,6 +28,7 @@ pub use en::EN;
 
 use crate::model::animal::Species;
 use crate::model::board::Lane;
+use crate::model::export::CsvStyle;
 use crate::model::invoice_list::StatusFilter;
 use crate::model::listing::BookingColumn;
 use crate::model::vaccination::{VaccinationNote, VaccinationState};
@@ -215,6 +216,9 @@ pub struct Texts {
     pub any: &'static str,
     pub clear_filters: &'static str,
     pub export_csv: &'static str,
+    /// Separator and decimal mark of both CSV exports: what this language's spreadsheet
+    /// expects of a file opened by double click (German Excel: `;` and `12,50`).
+    pub csv: CsvStyle,
     pub bookings_count: fn(usize) -> String,
     pub bookings_count_of: fn(usize, usize) -> String,
     pub no_bookings: &'static str,

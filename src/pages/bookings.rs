@@ -471,7 +471,7 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
             download_text(
                 &file_name(t.bookings_file, &today),
                 "text/csv;charset=utf-8",
-                &to_csv(&t.bookings_csv_header, &rows),
+                &to_csv(&t.bookings_csv_header, &rows, t.csv),
             );
         }
     };

@@ -218,7 +218,9 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
         move |_| {
             let status = |s: &_| t.invoice_status(s).to_string();
             let csv = rows.with_untracked(|r| {
-                list.with_untracked(|l| invoices_csv(&l.items, r, &t.invoices_csv_header, status))
+                list.with_untracked(|l| {
+                    invoices_csv(&l.items, r, &t.invoices_csv_header, status, t.csv)
+                })
             });
             if let Some(csv) = csv {
                 // Dated, as the bookings' export: a day's exports do not pile up as

@@ -409,6 +409,83 @@ async fn embedded_in_german_the_app_says_its_language_and_leaves_the_hosts_alone
     server.stop().await;
 }
 
+/// German Excel opens a CSV by double click with `;` between the fields and a decimal comma:
+/// both German exports are written so (with commas, every row was one column there). The
+/// byte order mark, the quoting of a cell holding the separator, the dates as sent and the
+/// formula guard's sparing of a negative amount stay.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_german_exports_are_separated_by_semicolons_with_a_decimal_comma() {
+    // A credit note, negative, whose number holds the separator.
+    let mut data = dataset();
+    let credit = r#"{"id": "i-10", "number": "GS-1; Gutschrift", "date": "2026-11-23",
+        "amount": -12.5, "currency": "EUR", "status": "paid", "customerId": "c-2"}"#;
+    data.invoices
+        .push(serde_json::from_str(credit).expect("invoice"));
+    let server = serve(data, Some(dist()), Faults::default()).await;
+    let url = server.url();
+    scenario_in("de-DE", |b| async move {
+        let read = |text: &str| -> Vec<Vec<String>> {
+            let mut reader = csv::ReaderBuilder::new()
+                .delimiter(b';')
+                .from_reader(text.as_bytes());
+            reader
+                .records()
+                .map(|r| r.expect("record").iter().map(str::to_string).collect())
+                .collect()
+        };
+        let today = crate::frontdesk::d(0);
+
+        b.goto(&format!("{url}/invoices?status=all&sort=amount"))
+            .await;
+        wait_plain(&b, ".kd-table--invoices tbody", "GS-1; Gutschrift").await;
+        b.click_text(".kd-listhead .kd-export", "CSV exportieren")
+            .await;
+        let text = b.downloaded(&format!("rechnungen-{today}.csv")).await;
+        let header = "\u{feff}Nummer;Datum;Betrag;Währung;Status;Kunde;Buchung\r\n";
+        assert!(text.starts_with(header), "{text:?}");
+        // Quoted for its `;`; `-12,50` unguarded, a number to German Excel.
+        assert!(
+            text.contains("\r\n\"GS-1; Gutschrift\";2026-11-23;-12,50;EUR;Bezahlt;c-2;\r\n"),
+            "{text:?}"
+        );
+        let rows = read(&text);
+        let row = |number: &str| rows.iter().find(|r| r[0] == number).cloned();
+        assert_eq!(
+            row("INV-2026-0009").expect("i-9"),
+            [
+                "INV-2026-0009",
+                "2026-11-22",
+                "1234,50",
+                "EUR",
+                "Offen",
+                "c-2",
+                "b-2"
+            ]
+        );
+        assert_eq!(row("INV-2026-0003").expect("i-3")[2], "42,35");
+        assert!(rows.iter().all(|r| !r[2].contains('.')), "{rows:?}");
+
+        b.goto(&format!("{url}/bookings")).await;
+        wait_plain(&b, ".kd-table--bookings tbody", "Bella").await;
+        b.click_text(".kd-listhead .kd-export", "CSV exportieren")
+            .await;
+        let text = b.downloaded(&format!("buchungen-{today}.csv")).await;
+        let header = "\u{feff}Buchung;Von;Bis;Uhrzeit;Status;Tier;Kunde;Platz;Pflege\r\n";
+        assert!(text.starts_with(header), "{text:?}");
+        let rows = read(&text);
+        let b1 = rows.iter().find(|r| r[0] == "b-1").expect("b-1");
+        assert_eq!(b1[1..3], ["2026-11-21", "2026-11-24"]);
+        // A comma is no separator here: the care note is one cell, and needs no quotes.
+        assert_eq!(
+            b1[8],
+            "Feed twice daily, grain-free. Insulin 4 IU at 08:00 and 20:00."
+        );
+        assert!(text.contains(";Feed twice daily, grain-free."), "{text:?}");
+    })
+    .await;
+    server.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn data_lang_on_the_mount_element_wins_over_the_browser() {
     // `data-lang="en"` on the app's own page, opened by a German browser.
