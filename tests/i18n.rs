@@ -183,3 +183,36 @@ fn a_one_second_time_out_is_said_in_the_singular() {
     assert!((DE.err_body_timeout)(1)
         .starts_with("Die Antwort des Buchungsdienstes war nach einer Sekunde noch"));
 }
+
+/// The line under a list's filters: a date of the address that is no day is said (and not
+/// applied), next to a range given end first and the list's own sentence on its status;
+/// nothing when every filter means something (an empty one included).
+#[test]
+fn filters_that_mean_nothing_are_said() {
+    assert_eq!(EN.filter_note("", "", None), "");
+    assert_eq!(EN.filter_note("2026-11-01", "2026-11-30", None), "");
+    assert_eq!(EN.filter_note(" ", "", None), "");
+    assert_eq!(
+        EN.filter_note("2026-02-30", "", None),
+        "“2026-02-30” in the address is not a date: “From” is not applied."
+    );
+    // Read as the lists read a date (`Day::parse_field`): ten characters, nothing around.
+    assert_eq!(
+        EN.filter_note("2026-11-01", "2026-11-1", None),
+        "“2026-11-1” in the address is not a date: “To” is not applied."
+    );
+    assert_eq!(
+        EN.filter_note("2026-11-30", "2026-11-01", Some("Status.".into())),
+        "“From” is after “To”: showing the days between them. Status."
+    );
+    assert_eq!(
+        DE.filter_note("x", "2026-13-01", Some((DE.status_param_unread)("egal"))),
+        "„x“ in der Adresse ist kein Datum: „Von“ wird nicht angewendet. \
+         „2026-13-01“ in der Adresse ist kein Datum: „Bis“ wird nicht angewendet. \
+         „egal“ in der Adresse ist kein Status: angezeigt werden alle."
+    );
+    assert_eq!(
+        (DE.status_param_none)("unsinn"),
+        "Keine Rechnung hat den Status „unsinn“ aus der Adresse."
+    );
+}

@@ -32,16 +32,12 @@ pub fn FilterChip(
     }
 }
 
-/// Says that a date range was given end first and that the list shows the days between
-/// (`model::listing::reversed`). Always there, empty otherwise (no height): a live region
-/// inserted with its words is not read out.
+/// Says under a list's filters what the list does not read as given (`Texts::filter_note`):
+/// a date range given end first, a date or status of the address that means nothing. Always
+/// there, empty otherwise (no height): a live region inserted with its words is not read out.
 /// Boxed: one copy of the view's code for both lists (generic, each list linked its own).
-pub fn reversed_range_note(reversed: Box<dyn Fn() -> bool + Send + Sync>) -> impl IntoView {
-    let t = crate::i18n::t();
-    // A `String`, as every reactive text (components/sort_header.rs, `mark`).
-    view! {
-        <p class="kd-range-note" role="status">{move || String::from(if reversed() { t.dates_reversed } else { "" })}</p>
-    }
+pub fn filter_note(note: Box<dyn Fn() -> String + Send + Sync>) -> impl IntoView {
+    view! { <p class="kd-filter-note" role="status">{note}</p> }
 }
 
 /// "Clear filters" was pressed: a keyboard's focus goes to the list's search box (`q`), as the

@@ -27,10 +27,10 @@ pub use de::DE;
 pub use en::EN;
 
 use crate::model::animal::Species;
-use crate::model::board::Lane;
+use crate::model::board::{Day, Lane};
 use crate::model::export::CsvStyle;
 use crate::model::invoice_list::StatusFilter;
-use crate::model::listing::BookingColumn;
+use crate::model::listing::{reversed, BookingColumn};
 use crate::model::vaccination::{VaccinationNote, VaccinationState};
 use crate::model::{BookingStatus, Ending, InvoiceStatus};
 use std::cell::{Cell, RefCell};
@@ -144,6 +144,12 @@ pub struct Texts {
     pub to: &'static str,
     /// Beside the date filters when "From" is after "To".
     pub dates_reversed: &'static str,
+    /// (field's label, text): a list's date from the address that is no day, not applied.
+    pub date_param_unread: fn(&str, &str) -> String,
+    /// The booking list's `?status=` that is none of its filters: every status is shown.
+    pub status_param_unread: fn(&str) -> String,
+    /// The invoice list's `?status=` that no invoice has (there is no chip for it).
+    pub status_param_none: fn(&str) -> String,
     pub number: &'static str,
     pub date: &'static str,
     pub amount: &'static str,
@@ -372,6 +378,26 @@ impl Texts {
             StatusFilter::NoStatus => self.no_status,
             StatusFilter::Other(raw) => raw,
         }
+    }
+
+    /// The line under a list's filters (`components::filter_note`), from the dates as the
+    /// list reads them (`from`, `to`: the address's text) and `status`, the list's own
+    /// sentence on a status it cannot show: dates given end first, and each filter that means
+    /// nothing and is not applied, as the board says a `date` that is no day. A hand-edited or
+    /// old link showed a list that looked filtered and was not. Empty when all is well.
+    pub fn filter_note(&self, from: &str, to: &str, status: Option<String>) -> String {
+        let (f, t) = (Day::parse_field(from), Day::parse_field(to));
+        let mut parts = Vec::new();
+        if reversed(&f, &t) {
+            parts.push(self.dates_reversed.to_string());
+        }
+        for (label, text, day) in [(self.from, from, f), (self.to, to, t)] {
+            if day.is_none() && !text.trim().is_empty() {
+                parts.push((self.date_param_unread)(label, text));
+            }
+        }
+        parts.extend(status);
+        parts.join(" ")
     }
 
     pub fn lane(&self, lane: Lane) -> &'static str {

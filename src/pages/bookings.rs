@@ -10,8 +10,8 @@ use crate::components::query_view::{Derived, Role};
 use crate::components::window::start_below;
 use crate::components::window::ROWS_PER_PAGE;
 use crate::components::{
-    query_live, reversed_range_note, search_takes_keyboard_focus, BookingTable, EmptyState,
-    RejectedNotice, SortControl,
+    filter_note, query_live, search_takes_keyboard_focus, BookingTable, EmptyState, RejectedNotice,
+    SortControl,
 };
 use crate::frame::after_paint_background;
 use crate::i18n::{t, Texts};
@@ -20,8 +20,8 @@ use crate::model::board::Day;
 use crate::model::export::{booking_row, file_name, to_csv};
 use crate::model::listing::{
     animal_slots, booking_haystack_with, by_animal, distinct, distinct_choices, filter_order,
-    refilter, reversed, scanned, sorted_head, AnimalEntry, BookingColumn, BookingFilter, Selection,
-    Sort,
+    refilter, scanned, sorted_head, AnimalEntry, BookingColumn, BookingFilter, Selection, Sort,
+    STATUS_KEYS,
 };
 use crate::model::{Booking, List};
 use leptos::prelude::*;
@@ -576,9 +576,15 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
                 </label>
             </div>
         </div>
-        {reversed_range_note(Box::new(move || {
-            let day = |d: Option<String>| d.as_deref().and_then(Day::parse_field);
-            reversed(&day(from.get()), &day(to.get()))
+        {filter_note(Box::new(move || {
+            // A status none of the filters has is read as any status (`status_param`), and
+            // said; `all`, an old bookmark's, means that already.
+            let status = status
+                .get()
+                .filter(|s| !s.is_empty() && s != "all" && !STATUS_KEYS.contains(&s.as_str()));
+            let status = status.map(|s| (t.status_param_unread)(&s));
+            let (from, to) = (from.get().unwrap_or_default(), to.get().unwrap_or_default());
+            t.filter_note(&from, &to, status)
         }))}
         // The count and "Updated … Refresh" share a line where the width allows (the
         // stylesheet): stacked, they put the table 50 px lower, and a tablet held sideways

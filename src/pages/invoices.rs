@@ -10,18 +10,17 @@ use crate::components::download::download_text;
 use crate::components::query_view::{Derived, Live, Role};
 use crate::components::window::start_below;
 use crate::components::{
-    query_live, reversed_range_note, search_takes_keyboard_focus, EmptyState, FilterChip,
-    InvoiceTable, MoneyValue, RejectedNotice,
+    filter_note, query_live, search_takes_keyboard_focus, EmptyState, FilterChip, InvoiceTable,
+    MoneyValue, RejectedNotice,
 };
 use crate::i18n::{t, Texts};
-use crate::model::board::Day;
 use crate::model::export::invoices_csv;
 use crate::model::ids;
 use crate::model::invoice_list::{
     invoice_search_text, list_totals, select_invoice_rows, status_options, InvoiceFilter,
     ListTotals, Sort, StatusFilter,
 };
-use crate::model::listing::{distinct, reversed};
+use crate::model::listing::distinct;
 use crate::model::text::MISSING;
 use crate::model::{CurrencyTotals, Invoice, List};
 use leptos::prelude::*;
@@ -317,11 +316,20 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
                 </select>
             </label>
         </div>
-        {reversed_range_note(Box::new(move || {
-            // Read as the list reads its range (`select_invoice_rows`), as the booking list does.
-            let from = from.local.with(|f| Day::parse_field(f));
-            let to = to.local.with(|t| Day::parse_field(t));
-            reversed(&from, &to)
+        {filter_note(Box::new(move || {
+            // A status no invoice has shows nothing, and has no chip to say it is the one
+            // picked; once the list is in (before, any status may yet come). `get`s, not
+            // `with`s: each `with` of a closure links its own copy of the signal's code.
+            let current = status();
+            let chip = options.get().iter().any(|(f, _)| *f == current);
+            let status = match current {
+                StatusFilter::Other(raw) if loaded.get() && !chip => {
+                    Some((t.status_param_none)(&raw))
+                }
+                _ => None,
+            };
+            // The dates as the list reads its range (`select_invoice_rows`).
+            t.filter_note(&from.local.get(), &to.local.get(), status)
         }))}
         // As on the booking list: the count and "Updated … Refresh" share a line where the
         // width allows, and the same button in the same place.

@@ -994,7 +994,7 @@ async fn a_date_range_given_end_first_shows_the_days_between_in_both_lists() {
         let shown_note = || async {
             js(
                 &b,
-                "return document.querySelector('.kd-range-note').textContent;",
+                "return document.querySelector('.kd-filter-note').textContent;",
             )
             .await
         };

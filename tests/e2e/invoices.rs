@@ -404,6 +404,73 @@ async fn clear_filters_empties_customer_and_dates_and_keeps_search_and_sort() {
     server.stop().await;
 }
 
+/// A filter of the address that means nothing is said under the filters, as the board says
+/// a `date` that is no day, in both lists: a date that is no day (February 30th, month 13) is
+/// not applied, a booking status none of the filters has shows every status, and an invoice
+/// status no invoice has shows none, with no chip to say it is the one picked. Before, each
+/// was silent: the rows looked filtered and were not, or were gone without a word. "Clear
+/// filters" takes the dates and the booking status away, an invoice status chip the status,
+/// and the note goes with them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn filters_of_the_address_that_mean_nothing_are_said_not_ignored() {
+    let server = app().await;
+    let url = server.url();
+    scenario(|b| async move {
+        let note = || async {
+            let read = "return document.querySelector('.kd-filter-note')?.textContent ?? null;";
+            crate::places::js(&b, read).await
+        };
+        let from_unread = "“2026-02-30” in the address is not a date: “From” is not applied.";
+
+        // Every open invoice, as without a date, and said.
+        b.goto(&format!("{url}/invoices?from=2026-02-30")).await;
+        wait_rows(&b, 9).await;
+        crate::frontdesk::wait_for("the date said", json!(from_unread), note).await;
+        b.click_text(".kd-count button", "Clear filters").await;
+        crate::frontdesk::wait_for("said no more", json!(""), note).await;
+        assert_eq!(b.client.current_url().await.expect("url").query(), None);
+
+        // A status no invoice has: no rows, no chip picked, and why; a date too.
+        b.goto(&format!("{url}/invoices?status=nonsense&to=2026-13-01"))
+            .await;
+        b.wait_text(".kd-state--empty", "No invoices match this filter.")
+            .await;
+        let both = "“2026-13-01” in the address is not a date: “To” is not applied. \
+                    No invoice has the status “nonsense” from the address.";
+        crate::frontdesk::wait_for("the status and the date said", json!(both), note).await;
+        let picked = "return document.querySelectorAll('.kd-chip[aria-current]').length;";
+        assert_eq!(crate::places::js(&b, picked).await, json!(0));
+        // The chip "All" takes the status away and keeps the date (and its note).
+        b.click_text(".kd-chip", "All").await;
+        wait_rows(&b, INVOICES.len()).await;
+        let to_unread = "“2026-13-01” in the address is not a date: “To” is not applied.";
+        crate::frontdesk::wait_for("the date alone", json!(to_unread), note).await;
+        // A status some invoice has, beyond the three chips always there: nothing to say.
+        b.goto(&format!("{url}/invoices?status=overdue")).await;
+        wait_rows(&b, 1).await;
+        assert_eq!(note().await, json!(""));
+
+        // The booking list, with the same line: every status, and no date applied.
+        b.goto(&format!("{url}/bookings?status=nonsense&from=2026-02-30"))
+            .await;
+        b.wait_text(".kd-table--bookings tbody", "b-6").await;
+        let bookings = format!(
+            "{from_unread} “nonsense” in the address is not a status: showing every status."
+        );
+        crate::frontdesk::wait_for("both said", json!(bookings), note).await;
+        let rows = "return document.querySelectorAll('.kd-table--bookings tbody tr').length;";
+        assert_eq!(crate::places::js(&b, rows).await, json!(6));
+        b.click_text(".kd-count button", "Clear filters").await;
+        crate::frontdesk::wait_for("said no more", json!(""), note).await;
+        // An old bookmark's `status=all` means every status already: nothing to say.
+        b.goto(&format!("{url}/bookings?status=all")).await;
+        b.wait_text(".kd-table--bookings tbody", "b-6").await;
+        assert_eq!(note().await, json!(""));
+    })
+    .await;
+    server.stop().await;
+}
+
 /// A sort picked replaces the list's history entry and keeps the scroll, as on the booking
 /// list: Back leaves the list instead of replaying the sorts, and the rows read stay in sight.
 /// Before, each sort was a history entry and sent the page to its top. The fields carry their
