@@ -60,6 +60,7 @@ pub const DE: Texts = Texts {
     go_to_bookings: "Zu den Buchungen",
     all_bookings: "Alle Buchungen",
     all_invoices: "Alle Rechnungen",
+    customer_invoices_in_list: "Diese Rechnungen in der Rechnungsliste (suchen, sortieren, exportieren)",
     no_booking_with_id: |id| format!("Keine Buchung mit der ID {id}."),
     no_invoice_with_id: |id| format!("Keine Rechnung mit der ID {id}."),
     no_animal_with_id: |id| format!("Kein Tier mit der ID {id}."),

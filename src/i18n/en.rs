@@ -56,6 +56,7 @@ pub const EN: Texts = Texts {
     go_to_bookings: "Go to bookings",
     all_bookings: "All bookings",
     all_invoices: "All invoices",
+    customer_invoices_in_list: "These invoices in the invoice list (to search, sort or export)",
     no_booking_with_id: |id| format!("No booking with id {id}."),
     no_invoice_with_id: |id| format!("No invoice with id {id}."),
     no_animal_with_id: |id| format!("No animal with id {id}."),

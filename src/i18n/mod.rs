@@ -85,6 +85,8 @@ pub struct Texts {
     pub go_to_bookings: &'static str,
     pub all_bookings: &'static str,
     pub all_invoices: &'static str,
+    /// The customer's page: its invoices in the invoice list, filtered to the customer.
+    pub customer_invoices_in_list: &'static str,
     pub no_booking_with_id: fn(&str) -> String,
     pub no_invoice_with_id: fn(&str) -> String,
     pub no_animal_with_id: fn(&str) -> String,

@@ -138,7 +138,13 @@ fn open_balance(id: Arc<String>, invoices: &Query<List<Invoice>>, today: Date) -
 /// The customer's invoices with the invoice list's loading and error states.
 fn invoice_section(id: Arc<String>, invoices: &Query<List<Invoice>>, today: Date) -> AnyView {
     let t = crate::i18n::t();
-    query_view(
+    // The invoice list filtered to this customer, every status: where a statement is sorted,
+    // searched and exported. Its customer id had to be typed there by hand.
+    let in_list = use_cache().config().href(&format!(
+        "/invoices?customer={}&status=all",
+        crate::config::encode_segment(&id)
+    ));
+    let table = query_view(
         invoices.clone(),
         Role::Related,
         t.loading_invoices,
@@ -147,7 +153,11 @@ fn invoice_section(id: Arc<String>, invoices: &Query<List<Invoice>>, today: Date
             let rows = invoice_records(&id, &list, today).invoices;
             invoice_table(list, rows)
         },
-    )
+    );
+    view! {
+        <p class="kd-in-list"><a href=in_list>{t.customer_invoices_in_list}</a></p>
+        {table}
+    }
     .into_any()
 }
 

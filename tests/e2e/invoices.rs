@@ -641,6 +641,21 @@ async fn customer_page_lists_exactly_that_customers_records_and_open_balance() {
             balance["EUR"], "110.00",
             "120 open minus the 20 credit note plus 10 overdue"
         );
+        // The same invoices in the invoice list, to search, sort or export: the customer's
+        // id had to be typed there by hand.
+        b.click(".kd-in-list a").await;
+        b.wait_text("h1", "Invoices").await;
+        assert_eq!(b.path().await, "/invoices");
+        let listed = b.texts(".kd-table--invoices tbody tr", want.len()).await;
+        let mut listed: Vec<_> = listed
+            .iter()
+            .filter_map(|r| r.split_whitespace().next().map(str::to_string))
+            .collect();
+        listed.sort();
+        assert_eq!(listed, want, "every status of c-1's, and only those");
+        let customer = "return document.querySelector(\"input[name='customer']\").value;";
+        assert_eq!(crate::places::js(&b, customer).await, json!("c-1"));
+        b.client.back().await.expect("back");
 
         // A customer with nothing open says so (it was a lone "—" in the balance's box).
         b.goto(&format!("{url}/customers/c-9")).await;
