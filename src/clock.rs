@@ -3,7 +3,7 @@
 
 use crate::model::board::Day;
 use leptos::prelude::*;
-use time::{Date, Month};
+use time::Date;
 
 /// How often the local clock is read (ms). Every second: the wall's clock shows the new
 /// minute within a second of it (read every 15 s it lagged by up to 15), and a page left open
@@ -59,12 +59,5 @@ pub fn use_clock() -> ReadSignal<(Day, u16)> {
 /// out again at midnight (and only then), so a card, badge or profile left open overnight
 /// shows this morning's vaccination marks and stays, not yesterday's.
 pub fn today_local() -> Date {
-    let (year, month, day) = NOW.with(|(_, today)| today.get()).ymd();
-    let month = u8::try_from(month)
-        .ok()
-        .and_then(|m| Month::try_from(m).ok())
-        .unwrap_or(Month::January);
-    // A day from the clock is always a calendar date; the fallback only keeps this free of
-    // panics.
-    Date::from_calendar_date(year, month, day as u8).unwrap_or(Date::MIN)
+    crate::model::vaccination::day_date(NOW.with(|(_, today)| today.get()))
 }

@@ -4,9 +4,10 @@
 
 use kennel_desk::config::Config;
 use kennel_desk::i18n::{DE, EN};
+use kennel_desk::model::board::Day;
 use kennel_desk::model::stay::{split_stays, stay_invoices, when, When};
 use kennel_desk::model::vaccination::{
-    date_text, parse_iso_date, vaccination_summary, VaccinationEntry, VaccinationNote,
+    date_text, day_date, parse_iso_date, vaccination_summary, VaccinationEntry, VaccinationNote,
     VaccinationState as S, DEFAULT_WARN_DAYS,
 };
 use kennel_desk::model::*;
@@ -820,4 +821,41 @@ fn stays_are_placed_by_the_boards_rule_for_today() {
     // A status alone dates nothing: s-12 is without dates, not guessed into the past.
     assert_eq!(ids(&s.undated), ["s-8", "s-12", "s-7"]);
     assert_eq!(ids(&s.reversed), ["s-3"], "flagged apart");
+}
+
+/// Another day's board reads the marks against its own day (`day_date` of the board's day):
+/// a kennel cough shot that ran out the day before is expired there, and its days are
+/// counted from that day. The board said "Expires soon · 1 day left" of it, read against
+/// today.
+#[test]
+fn a_boards_day_reads_marks_against_that_day() {
+    let on = |s: &str| day_date(Day::parse(s).expect("a day"));
+    let date = |y, m, d| Date::from_calendar_date(y, m, d).expect("a date");
+    assert_eq!(on("2026-12-09"), date(2026, Month::December, 9));
+    assert_eq!(on("2028-02-29"), date(2028, Month::February, 29));
+    assert_eq!(on("1970-01-01"), date(1970, Month::January, 1));
+    assert_eq!(on("2027-01-01"), date(2027, Month::January, 1));
+    let marks = "Kennel cough 2026-12-08; Rabies 2027-01-07";
+    let read = |day: &str| {
+        let s = vaccination_summary(Some(marks), on(day), 30);
+        let entries: Vec<(S, Option<i32>)> =
+            s.entries.iter().map(|e| (e.state, e.days_left)).collect();
+        (s.state, entries)
+    };
+    // Today (the 7th): both as before.
+    assert_eq!(
+        read("2026-12-07"),
+        (
+            S::ExpiresSoon,
+            vec![(S::ExpiresSoon, Some(1)), (S::Valid, Some(31))]
+        )
+    );
+    // The board of the 9th: expired the day before; rabies now within the 30 days.
+    assert_eq!(
+        read("2026-12-09"),
+        (
+            S::Expired,
+            vec![(S::Expired, Some(-1)), (S::ExpiresSoon, Some(29))]
+        )
+    );
 }

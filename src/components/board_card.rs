@@ -2,10 +2,10 @@
 
 use super::{AnimalLink, CustomerLink, VaccinationBadge, Vaccinations};
 use crate::api::cache::use_cache;
-use crate::clock::today_local;
 use crate::i18n::t;
+use crate::model::board::Day;
 use crate::model::text::{or_dash, MISSING};
-use crate::model::vaccination::{vaccination_summary, VaccinationState};
+use crate::model::vaccination::{day_date, vaccination_summary, VaccinationState};
 use crate::model::Booking;
 use leptos::prelude::*;
 
@@ -57,20 +57,25 @@ pub fn BoardCard(
     /// Another stay clashes with this one in its location (location view).
     #[prop(optional)]
     double_booked: bool,
+    /// The board's day, which its vaccination marks are read against (a memo, as the
+    /// board's own: `DayBoard`).
+    day: Memo<Day>,
 ) -> impl IntoView {
     let cache = use_cache();
     let href = cache.config().record_href("bookings", &booking.id);
     let animal = booking.animal_id.as_deref().map(|id| cache.animal(id));
     // Read by the animal profile's own code (issue 8), so the board and the profile agree:
     // no record is the "not on record" flag; expired or expiring soon shows the app's one
-    // vaccination badge. An animal still loading is not flagged.
+    // vaccination badge. An animal still loading is not flagged. Against the board's day:
+    // another day's board said "expires soon" of a shot expired by then (today's is today).
     let vaccination_state = {
         let animal = animal.clone();
         let warn_days = cache.config().vaccination_warn_days;
         Memo::new(move |_| {
             animal.as_ref()?.data.with(|a| {
                 a.as_ref().map(|a| {
-                    vaccination_summary(a.vaccinations.as_deref(), today_local(), warn_days).state
+                    vaccination_summary(a.vaccinations.as_deref(), day_date(day.get()), warn_days)
+                        .state
                 })
             })
         })
@@ -152,7 +157,11 @@ pub fn BoardCard(
 /// A run card: what the person walking the runs needs about one animal in the house, printed
 /// several to an A4 page with cut lines.
 #[component]
-pub fn RunCard(booking: Booking) -> impl IntoView {
+pub fn RunCard(
+    booking: Booking,
+    /// The board's day, as [`BoardCard`]'s.
+    day: Memo<Day>,
+) -> impl IntoView {
     let cache = use_cache();
     let animal = booking.animal_id.as_deref().map(|id| cache.animal(id));
     let field = |pick: fn(&crate::model::Animal) -> Option<String>| {
@@ -167,13 +176,14 @@ pub fn RunCard(booking: Booking) -> impl IntoView {
     // Each vaccination with its date and mark, as on the animal's page: the card goes on
     // the run's door, so an expired or expiring one is marked on paper too. The string as
     // sent had its dates broken across lines ("2026-" / "11-27") and said nothing of them.
+    // Read against the board's day, the day the card is printed for.
     let vaccinations = {
         let animal = animal.clone();
         let warn_days = cache.config().vaccination_warn_days;
         move || match animal.as_ref().and_then(|q| q.data.get()) {
             Some(a) => {
                 let entries =
-                    vaccination_summary(a.vaccinations.as_deref(), today_local(), warn_days)
+                    vaccination_summary(a.vaccinations.as_deref(), day_date(day.get()), warn_days)
                         .entries;
                 view! { <Vaccinations entries raw=None/> }.into_any()
             }

@@ -11,8 +11,9 @@ use leptos::prelude::*;
 /// then not checked, then valid; "No vaccinations on record" when there is nothing.
 #[component]
 pub fn VaccinationBadge(
-    /// The animal's `vaccinations` read against today's local date and the configured
-    /// warning window (`vaccination_summary`), where today is tracked.
+    /// The animal's `vaccinations` read against today's local date (on the day board, the
+    /// board's day) and the configured warning window (`vaccination_summary`), where that
+    /// day is tracked.
     state: VaccinationState,
 ) -> impl IntoView {
     let class = format!("kd-badge kd-vacc-badge kd-vacc-badge--{}", state.css());

@@ -10,6 +10,7 @@
 //! a month, days between two dates) come from the `time` crate. "Today" is a parameter, so all
 //! of this is pure and tested natively.
 
+use super::board::Day;
 use super::text::{fold, is_letter, lower};
 use time::{Date, Month};
 
@@ -117,6 +118,19 @@ pub fn parse_iso_date(text: &str) -> Option<Date> {
         })
     };
     calendar_date(num(0..4)?, num(5..7)?, num(8..10)?)
+}
+
+/// The calendar date of a board's day: what the day board reads marks against, that day's
+/// and not today's (a kennel cough shot that ran out the day before is expired on that
+/// day's board and run cards), and what today is, from the clock's day.
+pub fn day_date(day: Day) -> Date {
+    let (year, month, day) = day.ymd();
+    let month = u8::try_from(month)
+        .ok()
+        .and_then(|m| Month::try_from(m).ok())
+        .unwrap_or(Month::January);
+    // A `Day` is always a calendar date; the fallback only keeps this free of panics.
+    Date::from_calendar_date(year, month, day as u8).unwrap_or(Date::MIN)
 }
 
 /// Reads the whole string. `warn_days`: how close to expiry counts as "soon".

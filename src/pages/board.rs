@@ -341,7 +341,7 @@ pub(super) fn DayBoard(
             });
             let ends_today =
                 Signal::derive(move || ends_today_in_house(&ends_b, day.get(), clock.get().0));
-            view! { <BoardCard booking=b owed late ends_today double_booked/> }
+            view! { <BoardCard booking=b owed late ends_today double_booked day/> }
         }
     };
     let lanes_view = {
@@ -442,7 +442,7 @@ pub(super) fn DayBoard(
                     <section class="kd-runcards" aria-label=t.run_cards>
                         <h2 class="kd-runcards__title">{(t.run_cards_title)(count)}</h2>
                         <div class="kd-runcards__grid">
-                            {rows.into_iter().map(|i| view! { <RunCard booking=list.items[i].clone()/> }).collect_view()}
+                            {rows.into_iter().map(|i| view! { <RunCard booking=list.items[i].clone() day/> }).collect_view()}
                         </div>
                     </section>
                 }.into_any()

@@ -1331,3 +1331,75 @@ async fn a_printed_list_has_every_row_of_its_page_and_only_the_filters_in_use() 
     .await;
     server.stop().await;
 }
+
+/// Another day's board reads vaccination marks against that day, on its cards' badges and
+/// its run cards: a kennel cough shot that runs out the day before the board's day is
+/// expired there, and a rabies shot 29 days after it expires soon. Before, both were read
+/// against today ("Expires soon · 2 days left", "Valid"), on the sheet printed for that
+/// day. Today's board and the animal's page still read them against today.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn another_days_board_reads_vaccination_marks_against_its_day() {
+    let mut data = dataset();
+    let kimba = data
+        .animals
+        .iter_mut()
+        .find(|a| a["id"] == "a-kim")
+        .expect("Kimba");
+    kimba["vaccinations"] = json!(format!("Kennel cough {}; Rabies {}", d(2), d(32)));
+    let server = app(data).await;
+    let url = server.url();
+    scenario(|b| async move {
+        // Kimba (b-in3) is in the house from today to T+5.
+        b.goto(&format!("{url}/board?date={}", d(3))).await;
+        b.wait_text("h1", "Board").await;
+        wait_for("the card's mark", json!("Vaccination expired"), || {
+            card_badge(&b, "b-in3")
+        })
+        .await;
+        b.click(".kd-runcards-toggle").await;
+        b.wait_text(".kd-runcard", "Kimba").await;
+        vaccination(
+            &b,
+            "expired",
+            "Kennel cough",
+            &d(2),
+            "Expired",
+            "1 day overdue",
+        )
+        .await;
+        vaccination(&b, "soon", "Rabies", &d(32), "Expires soon", "29 days left").await;
+
+        // Today's board: as before.
+        b.click_text(".kd-board__nav button", "Today").await;
+        b.wait_text("h1", "Today").await;
+        wait_for("today's mark", json!("Vaccination expires soon"), || {
+            card_badge(&b, "b-in3")
+        })
+        .await;
+        vaccination(
+            &b,
+            "soon",
+            "Kennel cough",
+            &d(2),
+            "Expires soon",
+            "2 days left",
+        )
+        .await;
+        vaccination(&b, "valid", "Rabies", &d(32), "Valid", "32 days left").await;
+
+        // The animal's page: against today.
+        b.goto(&format!("{url}/animals/a-kim")).await;
+        vaccination(
+            &b,
+            "soon",
+            "Kennel cough",
+            &d(2),
+            "Expires soon",
+            "2 days left",
+        )
+        .await;
+        vaccination(&b, "valid", "Rabies", &d(32), "Valid", "32 days left").await;
+    })
+    .await;
+    server.stop().await;
+}
