@@ -1177,3 +1177,43 @@ fn a_stay_over_by_its_status_is_not_on_todays_board() {
     let b = booking("2", "2026-11-20", TODAY, Some("waitlisted"), None);
     assert_eq!(lane(&b, today, today), Some(Lane::GoingHome));
 }
+
+/// Run cards go on the doors of the runs in use that day: the day's arrivals, moving into
+/// theirs, get one as those in the house do, in the lanes' order, each animal once (Rex in
+/// the house, and arriving again under a new booking, has the new stay's card); those going
+/// home get none. Only the In the house lane's animals had cards.
+#[test]
+fn run_cards_are_for_the_days_arrivals_and_those_in_the_house_each_animal_once() {
+    let mut rex_again = booking(
+        "rex2",
+        TODAY,
+        "2026-11-25",
+        Some("arriving_today"),
+        Some("11:00"),
+    );
+    rex_again.animal_id = Some("a-rex".into());
+    let mut no_animal = booking("loose", TODAY, "2026-11-24", None, Some("12:00"));
+    no_animal.animal_id = None;
+    let list = [
+        booking("rex", "2026-11-20", "2026-11-24", Some("in_house"), None),
+        booking(
+            "arr",
+            TODAY,
+            "2026-11-24",
+            Some("arriving_today"),
+            Some("9:00"),
+        ),
+        rex_again,
+        booking("home", "2026-11-20", TODAY, Some("pickup"), None),
+        booking("in", "2026-11-19", "2026-11-26", None, None),
+        no_animal,
+    ];
+    let today = day(TODAY);
+    let lanes = board(&list, today, today);
+    assert_eq!(lanes, [vec![1, 2, 5], vec![4, 0], vec![3]]);
+    assert_eq!(run_cards(&list, &lanes), [1, 2, 5, 4]);
+    // Another day, by the dates: Rex's first stay goes home on the 24th, his second (at
+    // 11:00, before "in" without a time) is in the house, as "in" still is.
+    let later = board(&list, day("2026-11-24"), today);
+    assert_eq!(run_cards(&list, &later), [2, 4]);
+}

@@ -154,8 +154,9 @@ pub fn BoardCard(
     }
 }
 
-/// A run card: what the person walking the runs needs about one animal in the house, printed
-/// several to an A4 page with cut lines.
+/// A run card: what the person walking the runs needs about one animal in a run that day
+/// (arriving or in the house: `board::run_cards`), printed several to an A4 page with cut
+/// lines.
 #[component]
 pub fn RunCard(
     booking: Booking,

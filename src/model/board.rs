@@ -443,6 +443,26 @@ fn span(b: &Booking) -> Option<(Day, Day, Day)> {
     Some((from, to, to.max(from.add_days(1))))
 }
 
+/// The day's run cards (booking indices; `lanes` as [`board`] gives them), for the doors of
+/// the runs in use that day: one per animal arriving (moving into its run) or in the house,
+/// in the lanes' order, each animal once however many of its stays are on the board (a stay
+/// without an animal is its own); those going home have none. Only In the house had cards:
+/// the day's arrivals, moving into their runs, got none.
+pub fn run_cards(bookings: &[Booking], lanes: &[Vec<usize>; 3]) -> Vec<usize> {
+    let (mut rows, mut seen) = (Vec::new(), Vec::new());
+    for lane in &lanes[..2] {
+        for &i in lane {
+            let b = &bookings[i];
+            let key = b.animal_id.as_deref().unwrap_or(&b.id);
+            if !seen.contains(&key) {
+                seen.push(key);
+                rows.push(i);
+            }
+        }
+    }
+    rows
+}
+
 /// Whether `a` and `b` clash in their location on `day`: both touch the day and their
 /// occupied nights overlap. One leaving and another arriving the same day is a normal
 /// turnover, not a clash.

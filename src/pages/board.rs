@@ -421,22 +421,7 @@ pub(super) fn DayBoard(
         move || {
             // An `AnyView` when shown, as the board card's flags (components/board_card.rs).
             run_cards.get().then(|| {
-                // One card per animal in the house, however many bookings name it.
-                let mut seen = Vec::new();
-                let rows: Vec<usize> = lanes.with(|l| {
-                    l[1].iter()
-                        .copied()
-                        .filter(|&i| {
-                            let key = list.items[i].animal_id.clone().unwrap_or_else(|| list.items[i].id.clone());
-                            if seen.contains(&key) {
-                                false
-                            } else {
-                                seen.push(key);
-                                true
-                            }
-                        })
-                        .collect()
-                });
+                let rows = lanes.with(|l| crate::model::board::run_cards(&list.items, l));
                 let count = rows.len();
                 view! {
                     <section class="kd-runcards" aria-label=t.run_cards>

@@ -1332,6 +1332,13 @@ async fn a_printed_list_has_every_row_of_its_page_and_only_the_filters_in_use() 
     server.stop().await;
 }
 
+/// The names on the run cards shown, in order.
+async fn run_card_names(b: &Page) -> Vec<String> {
+    let script = "return [...document.querySelectorAll('.kd-runcard .kd-runcard__name')] \
+                  .map(e => e.innerText.trim());";
+    serde_json::from_value(js(b, script).await).unwrap_or_default()
+}
+
 /// Another day's board reads vaccination marks against that day, on its cards' badges and
 /// its run cards: a kennel cough shot that runs out the day before the board's day is
 /// expired there, and a rabies shot 29 days after it expires soon. Before, both were read
@@ -1399,6 +1406,69 @@ async fn another_days_board_reads_vaccination_marks_against_its_day() {
         )
         .await;
         vaccination(&b, "valid", "Rabies", &d(32), "Valid", "32 days left").await;
+    })
+    .await;
+    server.stop().await;
+}
+
+/// Run cards are for every animal in a run that day: the day's arrivals, moving into their
+/// runs, get one too, each animal once (Rex, in the house and arriving again under a new
+/// booking), in the lanes' order; those going home do not. Before, only the In the house
+/// lane's animals had a card, on today's board and on another day's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn run_cards_include_the_days_arrivals_each_animal_once() {
+    let mut data = dataset();
+    data.bookings.push(booking(
+        "b-rex2",
+        "a-rex",
+        "c-3",
+        0,
+        4,
+        Some("arriving_today"),
+        Some("11:00"),
+        Some("Run 5"),
+        None,
+    ));
+    let server = app(data).await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.goto(&format!("{url}/")).await;
+        expect_lanes(
+            &b,
+            &["b-arr2", "b-arr1", "b-rex2"],
+            &["b-in1", "b-in2", "b-in3"],
+            &["b-late", "b-home2"],
+        )
+        .await;
+        b.click(".kd-runcards-toggle").await;
+        b.wait_text(".kd-runcards h2", "Run cards · 5 in the house")
+            .await;
+        wait_for(
+            "today's run cards",
+            strings(&["Mimi", "Bärli", "Rex", "Hoppel", "Kimba"]),
+            || run_card_names(&b),
+        )
+        .await;
+        // Rex's card is his arriving stay's, in the run he moves into.
+        let rex = b.wait_text(".kd-runcard", "Rex").await;
+        assert!(rex.contains("Run 5"), "{rex}");
+
+        // In two days: Finn arrives; Bärli, Rex and Kimba are in the house.
+        b.goto(&format!("{url}/board?date={}", d(2))).await;
+        b.click(".kd-runcards-toggle").await;
+        expect_lanes(
+            &b,
+            &["b-next"],
+            &["b-arr1", "b-rex2", "b-in3"],
+            &["b-arr2", "b-in1"],
+        )
+        .await;
+        wait_for(
+            "the run cards in two days",
+            strings(&["Finn", "Bärli", "Rex", "Kimba"]),
+            || run_card_names(&b),
+        )
+        .await;
     })
     .await;
     server.stop().await;
