@@ -157,7 +157,10 @@ pub const DE: Texts = Texts {
     lanes: "Spalten",
     locations: "Plätze",
     run_cards: "Zwingerkarten",
-    run_cards_title: |n| format!("Zwingerkarten · {n} im Haus"),
+    run_cards_title: |n| match n {
+        1 => "Zwingerkarten · 1 Tier".into(),
+        n => format!("Zwingerkarten · {n} Tiere"),
+    },
     print: "Drucken",
     paper: "Für Papier",
     lane_arriving: "Ankunft",

@@ -152,7 +152,11 @@ pub const EN: Texts = Texts {
     lanes: "Lanes",
     locations: "Locations",
     run_cards: "Run cards",
-    run_cards_title: |n| format!("Run cards · {n} in the house"),
+    // Arrivals have cards too: "in the house" no longer counted them all.
+    run_cards_title: |n| match n {
+        1 => "Run cards · 1 animal".into(),
+        n => format!("Run cards · {n} animals"),
+    },
     print: "Print",
     paper: "For paper",
     lane_arriving: "Arriving",

@@ -1441,7 +1441,7 @@ async fn run_cards_include_the_days_arrivals_each_animal_once() {
         )
         .await;
         b.click(".kd-runcards-toggle").await;
-        b.wait_text(".kd-runcards h2", "Run cards · 5 in the house")
+        b.wait_text(".kd-runcards h2", "Run cards · 5 animals")
             .await;
         wait_for(
             "today's run cards",

@@ -141,7 +141,7 @@ async fn a_german_browser_gets_german_words_dates_and_amounts_without_any_settin
         wait_for(&b, "return document.title.startsWith('Tagesplan');", "a German page title").await;
         // Run cards, for print.
         b.click_text(".kd-board__nav button", "Zwingerkarten").await;
-        wait_plain(&b, ".kd-runcards h2", "Zwingerkarten · 2 im Haus").await;
+        wait_plain(&b, ".kd-runcards h2", "Zwingerkarten · 2 Tiere").await;
         let card = wait_plain(&b, ".kd-runcard", "Mimi").await;
         for label in ["Tierart", "Rasse", "Platz", "Zeitraum", "Pflege", "Impfungen", "Halter"] {
             assert!(card.contains(label), "{label}: {card}");
