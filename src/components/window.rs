@@ -58,7 +58,8 @@ pub fn start_below(head: NodeRef<leptos::html::Div>) -> StoredValue<Option<usize
 }
 
 /// The rows of a table, keyed by [`RowKey`]: `each` lists them, `row(i)` renders record `i`.
-/// One `<For>` behind untyped closures for both tables, not a copy of it per table.
+/// One `<For>` behind untyped closures for both tables and the board's lanes, not a copy of
+/// it per use.
 pub fn keyed_table_rows(
     each: Box<dyn Fn() -> Vec<(RowKey, usize)> + Send + Sync>,
     row: Arc<dyn Fn(usize) -> AnyView + Send + Sync>,

@@ -6,12 +6,14 @@ use crate::api::Query;
 use crate::clock::use_clock;
 use crate::components::board_card::{BoardCard, RunCard};
 use crate::components::query_view::Role;
+use crate::components::window::keyed_table_rows;
 use crate::components::{query_view_and, EmptyState, RejectedNotice};
 use crate::i18n::t;
 use crate::model::board::{
     board, by_location, ends_today_in_house, late_pickup, owed_text, unplaceable, Day, Lane,
     OpenInvoices,
 };
+use crate::model::rows::RowKey;
 use crate::model::{Booking, Invoice, List};
 use leptos::prelude::*;
 use leptos_router::hooks::query_signal_with_options;
@@ -303,6 +305,16 @@ fn print_page() {
     }
 }
 
+/// The key of the stay at `i` in the list: its place, as the lanes keep their cards by.
+fn place_key(i: usize) -> RowKey {
+    RowKey {
+        id: String::new(),
+        nth: 0,
+        content: 0,
+        era: i,
+    }
+}
+
 /// The board of one day, from the booking list (and the invoices for the owes flag).
 #[component]
 pub(super) fn DayBoard(
@@ -379,7 +391,13 @@ pub(super) fn DayBoard(
                             {move || rows.with(Vec::is_empty).then(|| view! {
                                 <p class="kd-lane__empty">{t.nobody}</p>
                             }.into_any())}
-                            <For each=move || rows.get() key=|i| *i children=move |i| card(i, clashes.contains(&i))/>
+                            // Keyed by the stay's place in the list alone, through the tables' one
+                            // `<For>`: a `<For>` of its own linked a second copy of the keyed
+                            // list's code for this one use (7.4 KB raw of wasm, 1.2 KB brotli).
+                            {keyed_table_rows(
+                                Box::new(move || rows.get().into_iter().map(|i| (place_key(i), i)).collect()),
+                                Arc::new(move |i| card(i, clashes.contains(&i)).into_any()),
+                            )}
                         </section>
                     }
                 })
