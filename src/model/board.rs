@@ -332,8 +332,11 @@ pub fn time_key(time: Option<&str>) -> TimeKey {
 /// "owes" flag is a look-up, not a scan.
 #[derive(Default)]
 pub struct OpenInvoices<'a> {
-    by_booking: FxHashMap<&'a str, Vec<&'a Invoice>>,
-    by_customer: FxHashMap<&'a str, Vec<&'a Invoice>>,
+    /// Each id's place in `lists`. Maps to a `u32`, a map type the app links already: maps to
+    /// lists of invoices were a copy of the hash table's code of their own.
+    by_booking: FxHashMap<&'a str, u32>,
+    by_customer: FxHashMap<&'a str, u32>,
+    lists: Vec<Vec<&'a Invoice>>,
 }
 
 impl<'a> OpenInvoices<'a> {
@@ -341,13 +344,18 @@ impl<'a> OpenInvoices<'a> {
         let mut index = OpenInvoices::default();
         for inv in invoices.iter().filter(|i| i.status.is_owed()) {
             if let Some(b) = inv.booking_id.as_deref() {
-                index.by_booking.entry(b).or_default().push(inv);
+                add(&mut index.by_booking, &mut index.lists, b, inv);
             }
             if let Some(c) = inv.customer_id.as_deref() {
-                index.by_customer.entry(c).or_default().push(inv);
+                add(&mut index.by_customer, &mut index.lists, c, inv);
             }
         }
         index
+    }
+
+    /// The open invoices `map` holds under `id`, if any.
+    fn get(&self, map: &FxHashMap<&'a str, u32>, id: &str) -> Option<&Vec<&'a Invoice>> {
+        map.get(id).and_then(|&at| self.lists.get(at as usize))
     }
 
     /// What is open for this booking or its customer, per currency; each invoice counted
@@ -356,10 +364,10 @@ impl<'a> OpenInvoices<'a> {
         let mut totals = CurrencyTotals::default();
         let mut seen: Vec<&str> = Vec::new();
         let lists = [
-            self.by_booking.get(b.id.as_str()),
+            self.get(&self.by_booking, &b.id),
             b.customer_id
                 .as_deref()
-                .and_then(|c| self.by_customer.get(c)),
+                .and_then(|c| self.get(&self.by_customer, c)),
         ];
         for inv in lists.into_iter().flatten().flatten() {
             if !seen.contains(&inv.id.as_str()) {
@@ -381,13 +389,30 @@ impl<'a> OpenInvoices<'a> {
     /// [`owes`](OpenInvoices::owes): the flag's amounts, summed once. A currency in credit
     /// is left out: beside an amount due in another, the flag said "owes -€39.70".
     pub fn due(&self, b: &Booking) -> Option<CurrencyTotals> {
-        let listed = self.by_booking.contains_key(b.id.as_str())
+        let listed = self.get(&self.by_booking, &b.id).is_some()
             || b.customer_id
                 .as_deref()
-                .is_some_and(|c| self.by_customer.contains_key(c));
+                .is_some_and(|c| self.get(&self.by_customer, c).is_some());
         let mut owed = listed.then(|| self.owed(b))?;
         owed.retain_owed();
         (owed.left_out > 0 || !owed.is_empty()).then_some(owed)
+    }
+}
+
+/// Adds `inv` to the list `map` holds under `id`, a new one at the end of `lists` for a new id.
+fn add<'a>(
+    map: &mut FxHashMap<&'a str, u32>,
+    lists: &mut Vec<Vec<&'a Invoice>>,
+    id: &'a str,
+    inv: &'a Invoice,
+) {
+    let next = lists.len() as u32;
+    let at = *map.entry(id).or_insert(next);
+    if at == next {
+        lists.push(Vec::new());
+    }
+    if let Some(list) = lists.get_mut(at as usize) {
+        list.push(inv);
     }
 }
 
