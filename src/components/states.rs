@@ -135,7 +135,7 @@ pub fn RejectedNotice(
     Some(view! {
         <details class="kd-notice kd-notice--warn">
             <summary>{summary}" "{t.details}</summary>
-            <ul>{rejected.into_iter().map(|r| view! { <li>{item(r)}</li> }).collect_view()}</ul>
+            <ul>{rejected.into_iter().map(|r| view! { <li>{item(r)}</li> }.into_any()).collect_view()}</ul>
         </details>
     })
 }

@@ -186,7 +186,7 @@ pub(crate) fn repeated_note(repeated: &[(String, usize)]) -> Option<impl IntoVie
     (!repeated.is_empty()).then(|| {
         let lines = repeated
             .iter()
-            .map(|(id, n)| view! { <li>{(t.repeated_booking_id)(id, *n)}</li> })
+            .map(|(id, n)| view! { <li>{(t.repeated_booking_id)(id, *n)}</li> }.into_any())
             .collect_view();
         view! { <ul class="kd-notice kd-notice--warn kd-stays__repeated">{lines}</ul> }
     })

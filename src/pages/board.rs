@@ -400,6 +400,8 @@ pub(super) fn DayBoard(
                             )}
                         </section>
                     }
+                    // An `AnyView`, as the app's other lists built in a loop (`Vaccinations`).
+                    .into_any()
                 })
                 .collect_view()
         }
@@ -429,6 +431,8 @@ pub(super) fn DayBoard(
                             {g.stays.iter().map(|&i| card(i, g.double_booked.contains(&i))).collect_view()}
                         </section>
                     }
+                    // An `AnyView`, as the app's other lists built in a loop (`Vaccinations`).
+                    .into_any()
                 })
                 .collect_view()
                 .into_any()

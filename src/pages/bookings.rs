@@ -660,7 +660,7 @@ fn Choice(
                         .into_iter()
                         .map(|(v, l)| {
                             let selected = v == current;
-                            view! { <option value=v selected=selected>{l}</option> }
+                            view! { <option value=v selected=selected>{l}</option> }.into_any()
                         })
                         .collect_view()
                 }}

@@ -287,7 +287,7 @@ fn records_view(
         let items = records
             .animals
             .iter()
-            .map(|a| view! { <li><AnimalLink animal_id=Some(a.clone())/></li> })
+            .map(|a| view! { <li><AnimalLink animal_id=Some(a.clone())/></li> }.into_any())
             .collect_view();
         view! { <ul class="kd-customer-animals">{items}</ul> }.into_any()
     };

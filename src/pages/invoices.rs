@@ -394,7 +394,7 @@ pub fn group(
             let none = currency.is_none().then(|| {
                 view! { " " <span class="kd-sub">{crate::i18n::t().no_currency}</span> }
             });
-            view! { <li><MoneyValue amount=sum currency/>{none}</li> }
+            view! { <li><MoneyValue amount=sum currency/>{none}</li> }.into_any()
         })
         .collect_view();
     let empty = (t.is_empty() && t.left_out == 0).then(|| view! { <li>{empty}</li> });
