@@ -1,5 +1,6 @@
 //! The states every screen can be in besides "here is the data".
 
+use super::CollectAny;
 use crate::a11y::announce;
 use crate::api::ApiError;
 use crate::model::Rejected;
@@ -135,7 +136,7 @@ pub fn RejectedNotice(
     Some(view! {
         <details class="kd-notice kd-notice--warn">
             <summary>{summary}" "{t.details}</summary>
-            <ul>{rejected.into_iter().map(|r| view! { <li>{item(r)}</li> }.into_any()).collect_view()}</ul>
+            <ul>{rejected.into_iter().map(|r| view! { <li>{item(r)}</li> }).collect_any()}</ul>
         </details>
     })
 }

@@ -6,6 +6,7 @@ use crate::api::cache::use_cache;
 use crate::clock::today_local;
 use crate::components::query_view::{Missing, Role};
 use crate::components::window::ROWS_PER_PAGE;
+use crate::components::CollectAny;
 use crate::components::{
     query_view, AnimalFields, BookingTable, EmptyState, InvoiceTable, Loading, VaccinationBadge,
     Vaccinations,
@@ -186,8 +187,8 @@ pub(crate) fn repeated_note(repeated: &[(String, usize)]) -> Option<impl IntoVie
     (!repeated.is_empty()).then(|| {
         let lines = repeated
             .iter()
-            .map(|(id, n)| view! { <li>{(t.repeated_booking_id)(id, *n)}</li> }.into_any())
-            .collect_view();
+            .map(|(id, n)| view! { <li>{(t.repeated_booking_id)(id, *n)}</li> })
+            .collect_any();
         view! { <ul class="kd-notice kd-notice--warn kd-stays__repeated">{lines}</ul> }
     })
 }

@@ -7,6 +7,7 @@ use crate::clock::use_clock;
 use crate::components::board_card::{BoardCard, RunCard};
 use crate::components::query_view::Role;
 use crate::components::window::keyed_table_rows;
+use crate::components::CollectAny;
 use crate::components::{query_view_and, EmptyState, RejectedNotice};
 use crate::i18n::t;
 use crate::model::board::{
@@ -400,10 +401,8 @@ pub(super) fn DayBoard(
                             )}
                         </section>
                     }
-                    // An `AnyView`, as the app's other lists built in a loop (`Vaccinations`).
-                    .into_any()
                 })
-                .collect_view()
+                .collect_any()
         }
     };
     let locations_view = {
@@ -428,13 +427,11 @@ pub(super) fn DayBoard(
                                 <span class="kd-lane__count">{g.stays.len()}</span>
                                 {clash.then(|| view! { <span class="kd-flag kd-flag--double">{t.double_booked}</span> })}
                             </h2>
-                            {g.stays.iter().map(|&i| card(i, g.double_booked.contains(&i))).collect_view()}
+                            {g.stays.iter().map(|&i| card(i, g.double_booked.contains(&i))).collect_any()}
                         </section>
                     }
-                    // An `AnyView`, as the app's other lists built in a loop (`Vaccinations`).
-                    .into_any()
                 })
-                .collect_view()
+                .collect_any()
                 .into_any()
         }
     };
@@ -449,7 +446,7 @@ pub(super) fn DayBoard(
                     <section class="kd-runcards" aria-label=t.run_cards>
                         <h2 class="kd-runcards__title">{(t.run_cards_title)(count)}</h2>
                         <div class="kd-runcards__grid">
-                            {rows.into_iter().map(|i| view! { <RunCard booking=list.items[i].clone() day/> }).collect_view()}
+                            {rows.into_iter().map(|i| view! { <RunCard booking=list.items[i].clone() day/> }).collect_any()}
                         </div>
                     </section>
                 }.into_any()

@@ -9,6 +9,7 @@ use crate::components::query_view::Live;
 use crate::components::query_view::{Derived, Role};
 use crate::components::window::start_below;
 use crate::components::window::ROWS_PER_PAGE;
+use crate::components::CollectAny;
 use crate::components::{
     filter_note, query_live, search_takes_keyboard_focus, BookingTable, EmptyState, RejectedNotice,
     SortControl,
@@ -660,9 +661,9 @@ fn Choice(
                         .into_iter()
                         .map(|(v, l)| {
                             let selected = v == current;
-                            view! { <option value=v selected=selected>{l}</option> }.into_any()
+                            view! { <option value=v selected=selected>{l}</option> }
                         })
-                        .collect_view()
+                        .collect_any()
                 }}
             </select>
         </label>

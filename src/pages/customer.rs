@@ -9,6 +9,7 @@ use crate::api::cache::use_cache;
 use crate::api::Query;
 use crate::components::query_view::Role;
 use crate::components::window::ROWS_PER_PAGE;
+use crate::components::CollectAny;
 use crate::components::{query_view, AnimalLink, BookingTable, EmptyState, InvoiceTable, NotFound};
 use crate::model::customer::{customer_records, CustomerRecords};
 use crate::model::stay::PAST_SHOWN;
@@ -287,8 +288,8 @@ fn records_view(
         let items = records
             .animals
             .iter()
-            .map(|a| view! { <li><AnimalLink animal_id=Some(a.clone())/></li> }.into_any())
-            .collect_view();
+            .map(|a| view! { <li><AnimalLink animal_id=Some(a.clone())/></li> })
+            .collect_any();
         view! { <ul class="kd-customer-animals">{items}</ul> }.into_any()
     };
     view! {

@@ -9,6 +9,7 @@ use crate::api::names::NameIndex;
 use crate::components::download::download_text;
 use crate::components::query_view::{Derived, Live, Role};
 use crate::components::window::start_below;
+use crate::components::CollectAny;
 use crate::components::{
     filter_note, query_live, search_takes_keyboard_focus, EmptyState, FilterChip, InvoiceTable,
     MoneyValue, RejectedNotice,
@@ -206,7 +207,7 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
                 let count = loaded.then_some(*count);
                 view! { <FilterChip href label count waiting active=current == *filter/> }
             })
-            .collect_view()
+            .collect_any()
     };
 
     let totals = Memo::new(move |_| {
@@ -312,7 +313,7 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
                             let selected = move || Sort::from_param(Some(value)) == sort();
                             view! { <option value=value prop:selected=selected>{label}</option> }
                         })
-                        .collect_view()}
+                        .collect_any()}
                 </select>
             </label>
         </div>
@@ -394,9 +395,9 @@ pub fn group(
             let none = currency.is_none().then(|| {
                 view! { " " <span class="kd-sub">{crate::i18n::t().no_currency}</span> }
             });
-            view! { <li><MoneyValue amount=sum currency/>{none}</li> }.into_any()
+            view! { <li><MoneyValue amount=sum currency/>{none}</li> }
         })
-        .collect_view();
+        .collect_any();
     let empty = (t.is_empty() && t.left_out == 0).then(|| view! { <li>{empty}</li> });
     let left_out = (t.left_out > 0).then(|| {
         view! { <li class="kd-sub">{(crate::i18n::t().left_out)(t.left_out)}</li> }
