@@ -127,10 +127,7 @@ impl Lane {
 /// The lane of booking `b` on `day`, `None` when it is not on that day's board.
 ///
 /// The rule (also in the README):
-/// 1. A stay whose `from` is after the day, or whose `to` is before it, is not on the board;
-///    except on **today** one the service still marks in the house or for pickup after its
-///    last day ([`overdue`]): it is under Going home, as nobody has fetched the animal. At
-///    midnight such a stay left every board while the animal was still in its run.
+/// 1. A stay whose `from` is after the day, or whose `to` is before it, is not on the board.
 /// 2. On **today**, a known status decides: arriving today → Arriving, in the house →
 ///    In the house, pickup → Going home. The service knows today better than the dates do
 ///    (a late arrival still "arriving" on its second day stays in Arriving). A status that
@@ -144,7 +141,7 @@ pub fn lane(b: &Booking, day: Day, today: Day) -> Option<Lane> {
     let from = b.from.as_deref().and_then(Day::parse);
     let to = b.to.as_deref().and_then(Day::parse);
     if from.is_some_and(|f| f > day) || to.is_some_and(|t| t < day) {
-        return (day == today && overdue_by(b, &from, &to, day)).then_some(Lane::GoingHome);
+        return None;
     }
     match b.status.ending() {
         // A cancelled stay arriving tomorrow had staff ready a run for it (the review).
@@ -167,43 +164,6 @@ pub fn lane(b: &Booking, day: Day, today: Day) -> Option<Lane> {
         (Some(_), Some(_)) => Some(Lane::InHouse),
         _ => None,
     }
-}
-
-/// Whether `b` is still in the house (its status: in the house or pickup) though its last
-/// day, before `day`, is over: nobody has fetched the animal. A stay whose end is before its
-/// start is not: its dates, not the animal, are wrong.
-pub fn overdue(b: &Booking, day: Day) -> bool {
-    let read = |d: &Option<String>| d.as_deref().and_then(Day::parse);
-    overdue_by(b, &read(&b.from), &read(&b.to), day)
-}
-
-fn overdue_by(b: &Booking, from: &Option<Day>, to: &Option<Day>, day: Day) -> bool {
-    matches!(b.status, BookingStatus::InHouse | BookingStatus::Pickup)
-        && to.is_some_and(|t| t < day)
-        && !reversed(from, to)
-}
-
-/// Takes out of `rows` the stays [`overdue`] on `day` whose animal has a stay in `placed`
-/// that is not, and returns them: the animal came back or stayed on under a newer booking,
-/// and the old one's status was never updated. Listed, the animal would stand there twice.
-#[inline(never)]
-pub fn drop_stale_overdue(
-    bookings: &[Booking],
-    rows: &mut Vec<usize>,
-    placed: &[usize],
-    day: Day,
-) -> Vec<usize> {
-    let animal = |i: usize| bookings[i].animal_id.as_deref();
-    let current = |a: &str| {
-        placed
-            .iter()
-            .any(|&i| animal(i) == Some(a) && !overdue(&bookings[i], day))
-    };
-    let (stale, kept) = rows
-        .iter()
-        .partition(|&&i| overdue(&bookings[i], day) && animal(i).is_some_and(current));
-    *rows = kept;
-    stale
 }
 
 /// Bookings no day's board can place ([`lane`] is `None` on every day): neither date can
@@ -239,10 +199,6 @@ pub fn board(bookings: &[Booking], day: Day, today: Day) -> [Vec<usize>; 3] {
             let slot = Lane::ALL.iter().position(|x| *x == l).unwrap_or(0);
             lanes[slot].push(i);
         }
-    }
-    if day == today {
-        let placed = lanes.concat();
-        drop_stale_overdue(bookings, &mut lanes[2], &placed, day);
     }
     for lane in &mut lanes {
         sort_by_time(lane, bookings);
@@ -433,18 +389,17 @@ pub fn owed_text(
     parts.join(" · ")
 }
 
-/// A late pickup: on today's board, going home, and either still marked pickup with its
-/// time (local clock, minutes after midnight) passed, or [`overdue`], a day or more late. A
-/// stay due today without a readable time is never late: there is nothing to be late for.
+/// A late pickup: on today's board, going home, still marked pickup, and its time (local
+/// clock, minutes after midnight) has passed. A stay without a readable time is never late:
+/// there is nothing to be late for.
 pub fn late_pickup(b: &Booking, day: Day, today: Day, now_minutes: u16) -> bool {
     day == today
+        && b.status == BookingStatus::Pickup
         && lane(b, day, today) == Some(Lane::GoingHome)
-        && (overdue(b, day)
-            || b.status == BookingStatus::Pickup
-                && b.time
-                    .as_deref()
-                    .and_then(parse_time)
-                    .is_some_and(|t| t < now_minutes))
+        && b.time
+            .as_deref()
+            .and_then(parse_time)
+            .is_some_and(|t| t < now_minutes)
 }
 
 /// In the house on today's board by its status although its dates end today: the service has

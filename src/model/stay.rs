@@ -1,7 +1,7 @@
 //! An animal's stays, split by time relative to today: where it is now, what is coming, what
 //! is over. Pure, so "today" is a parameter and the split is tested natively.
 
-use super::board::{drop_stale_overdue, ends_before_it_starts, lane, Day};
+use super::board::{ends_before_it_starts, lane, Day};
 use super::ids::first_only;
 use super::invoice_list::list_totals;
 use super::money::CurrencyTotals;
@@ -133,14 +133,6 @@ pub fn split_rows(bookings: &[Booking], mut mine: Vec<usize>, today: Date) -> St
             None => &mut stays.undated,
         };
         group.push(i);
-    }
-    // As on the board: a stay overdue by its status while the same animal has a current one
-    // is an old record never updated, not a second stay now.
-    let now = stays.now.clone();
-    let stale = drop_stale_overdue(bookings, &mut stays.now, &now, today);
-    if !stale.is_empty() {
-        stays.past.extend(stale);
-        sort_by_text(&mut stays.past, &|i| bookings[i].from.as_deref());
     }
     stays.past.reverse();
     stays
