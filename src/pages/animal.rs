@@ -143,7 +143,7 @@ fn stays_view(list: Arc<List<Booking>>, id: &str, today: Date) -> AnyView {
         let body = if rows.is_empty() {
             view! { <p class="kd-stays__none">{none}</p> }.into_any()
         } else {
-            // The past at most PAST_SHOWN rows first; the others, whatever their number.
+            // The past PAST_SHOWN rows first; "Show more" adds a list's page (200) at a time.
             let first_page = if css == "past" {
                 PAST_SHOWN
             } else {

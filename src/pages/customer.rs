@@ -139,12 +139,7 @@ fn open_balance(id: Arc<String>, invoices: &Query<List<Invoice>>, today: Date) -
 /// The customer's invoices with the invoice list's loading and error states.
 fn invoice_section(id: Arc<String>, invoices: &Query<List<Invoice>>, today: Date) -> AnyView {
     let t = crate::i18n::t();
-    // The invoice list filtered to this customer, every status: where a statement is sorted,
-    // searched and exported. Its customer id had to be typed there by hand.
-    let in_list = use_cache().config().href(&format!(
-        "/invoices?customer={}&status=all",
-        crate::config::encode_segment(&id)
-    ));
+    let link = in_list(&id);
     let table = query_view(
         invoices.clone(),
         Role::Related,
@@ -155,11 +150,18 @@ fn invoice_section(id: Arc<String>, invoices: &Query<List<Invoice>>, today: Date
             invoice_table(list, rows)
         },
     );
-    view! {
-        <p class="kd-in-list"><a href=in_list>{t.customer_invoices_in_list}</a></p>
-        {table}
-    }
-    .into_any()
+    view! { {link} {table} }.into_any()
+}
+
+/// The invoice list filtered to customer `id`, every status: where a statement is sorted,
+/// searched and exported. Its customer id had to be typed there by hand.
+fn in_list(id: &str) -> impl IntoView {
+    let href = use_cache().config().href(&format!(
+        "/invoices?customer={}&status=all",
+        crate::config::encode_segment(id)
+    ));
+    let t = crate::i18n::t();
+    view! { <p class="kd-in-list"><a href=href>{t.customer_invoices_in_list}</a></p> }
 }
 
 /// A customer no booking names: the invoice list says whether it exists at all.
@@ -186,7 +188,9 @@ fn named_by_invoices(
             .into_any();
         }
         let balance = balance(Some(records.open.clone())).into_any();
-        let invoices = invoice_table(list, records.invoices.clone());
+        // A customer no booking names: the one its statement is most often wanted for.
+        let invoices =
+            view! { {in_list(&id)} {invoice_table(list, records.invoices.clone())} }.into_any();
         records_view(records, booking_list.clone(), balance, invoices)
     };
     query_view(invoices, Role::Related, t.loading_invoices, None, render).into_any()

@@ -724,6 +724,16 @@ async fn a_customers_stays_show_while_the_invoices_fail() {
         let balance = shown_sums(&b, ".kd-balance").await;
         assert_eq!(balance["EUR"], "110.00");
         b.wait_text(".kd-table--bookings", "b-1").await;
+
+        // A customer no booking names has the link to its invoices in the list too (the
+        // review: only the page built from bookings had it).
+        b.goto(&format!("{url}/customers/c-3")).await;
+        b.wait_text(".kd-table--invoices tbody", "INV-12").await;
+        let link = "return document.querySelector('.kd-in-list a').getAttribute('href');";
+        assert_eq!(
+            crate::places::js(&b, link).await,
+            json!("/invoices?customer=c-3&status=all")
+        );
     })
     .await;
     server.stop().await;
