@@ -22,7 +22,6 @@ use crate::model::export::{booking_row, file_name, to_csv};
 use crate::model::listing::{
     animal_slots, booking_haystack_with, by_animal, distinct, distinct_choices, filter_order,
     refilter, scanned, sorted_head, AnimalEntry, BookingColumn, BookingFilter, Selection, Sort,
-    STATUS_KEYS,
 };
 use crate::model::{Booking, List};
 use leptos::prelude::*;
@@ -578,11 +577,11 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
             </div>
         </div>
         {filter_note(Box::new(move || {
-            // A status none of the filters has is read as any status (`status_param`), and
-            // said; `all`, an old bookmark's, means that already.
-            let status = status
-                .get()
-                .filter(|s| !s.is_empty() && s != "all" && !STATUS_KEYS.contains(&s.as_str()));
+            // A status none of the filters has is read as any status (`status_param`, the
+            // one rule), and said; `all`, an old bookmark's, means that already.
+            let status = status.get().filter(|s| {
+                !s.is_empty() && s != "all" && BookingFilter::status_param(Some(s)).is_empty()
+            });
             let status = status.map(|s| (t.status_param_unread)(&s));
             let (from, to) = (from.get().unwrap_or_default(), to.get().unwrap_or_default());
             t.filter_note(&from, &to, status)
