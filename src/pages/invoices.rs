@@ -319,14 +319,14 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
         </div>
         {filter_note(Box::new(move || {
             // A status no invoice has shows nothing, and has no chip to say it is the one
-            // picked; once the list is in (before, any status may yet come). `get`s, not
-            // `with`s: each `with` of a closure links its own copy of the signal's code.
+            // picked; once the list is in (before, any status may yet come). "none" (no
+            // status) too, when every invoice has one. Open, paid and all always have their
+            // chip. `get`s, not `with`s: each `with` of a closure links its own copy of the
+            // signal's code.
             let current = status();
             let chip = options.get().iter().any(|(f, _)| *f == current);
-            let status = match current {
-                StatusFilter::Other(raw) if loaded.get() && !chip => {
-                    Some((t.status_param_none)(&raw))
-                }
+            let status = match current.param() {
+                Some(raw) if loaded.get() && !chip => Some((t.status_param_none)(&raw)),
                 _ => None,
             };
             // The dates as the list reads its range (`select_invoice_rows`).

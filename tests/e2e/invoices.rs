@@ -445,6 +445,13 @@ async fn filters_of_the_address_that_mean_nothing_are_said_not_ignored() {
         wait_rows(&b, INVOICES.len()).await;
         let to_unread = "“2026-13-01” in the address is not a date: “To” is not applied.";
         crate::frontdesk::wait_for("the date alone", json!(to_unread), note).await;
+        // "none" (invoices without a status) when every invoice has one: as for a status
+        // no invoice has.
+        b.goto(&format!("{url}/invoices?status=none")).await;
+        b.wait_text(".kd-state--empty", "No invoices match this filter.")
+            .await;
+        let none = "No invoice has the status “none” from the address.";
+        crate::frontdesk::wait_for("no invoice without a status said", json!(none), note).await;
         // A status some invoice has, beyond the three chips always there: nothing to say.
         b.goto(&format!("{url}/invoices?status=overdue")).await;
         wait_rows(&b, 1).await;
