@@ -96,6 +96,23 @@ async fn the_wall_fits_a_phone_a_tablet_and_a_desktop_by_touch_and_is_axe_clean(
             .await;
             let wide = matches!(size.0, "phone-landscape" | "tablet" | "desktop");
             assert_eq!(columns, json!(if wide { 3 } else { 1 }), "{what}");
+            // A desktop's 800 px show two cards a lane: the type grows with the height too
+            // (at the full 1.6× of a 1080-high screen, this board was ten pages of three).
+            if size.0 == DESKTOP.0 {
+                let whole = js(
+                    &b,
+                    "const box = document.querySelector('.kd-wall__lanes').getBoundingClientRect();
+                     return [...document.querySelectorAll('.kd-wall__lanes .kd-card')]
+                       .filter(c => { const r = c.getBoundingClientRect();
+                                      return r.top >= box.top && r.bottom <= box.bottom; })
+                       .length;",
+                )
+                .await;
+                assert!(
+                    whole.as_u64() >= Some(5),
+                    "{what}: {whole} whole cards in view"
+                );
+            }
         }
     })
     .await;
