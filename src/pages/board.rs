@@ -62,7 +62,9 @@ pub fn BoardPage() -> impl IntoView {
             .unwrap_or_else(|| today.get())
     });
     let locations = Memo::new(move |_| view_param.get().as_deref() == Some("locations"));
-    let run_cards = RwSignal::new(false);
+    // In the address, as the view is: a reload, a bookmark or Back keeps the run cards.
+    let (cards_param, set_cards) = query_signal_with_options::<String>("cards", nav_options());
+    let run_cards = Memo::new(move |_| cards_param.get().is_some());
     // The date field shows the board's day, but is not written while a date is being typed
     // into it: the router moves to a typed month or day a frame later (later still on a busy
     // tablet), and a write then resets the part being typed. Writing the day made the year's
@@ -257,7 +259,9 @@ pub fn BoardPage() -> impl IntoView {
                         type="button"
                         class="kd-button kd-runcards-toggle"
                         aria-pressed=move || run_cards.get().to_string()
-                        on:click=move |_| run_cards.update(|r| *r = !*r)
+                        on:click=move |_| {
+                            set_cards.set((!run_cards.get_untracked()).then(|| "1".into()))
+                        }
                     >
                         {t.run_cards}
                     </button>

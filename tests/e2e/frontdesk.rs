@@ -736,6 +736,11 @@ async fn print_media_shows_one_run_card_per_animal_in_the_house_or_arriving() {
         expect_lanes(&b, &["b-arr2", "b-arr1"], &["b-in1", "b-in2", "b-in3"], &["b-late", "b-home2"]).await;
         b.click(".kd-runcards-toggle").await;
         b.wait_text(".kd-runcard", "Rex").await;
+        // In the address: a reload (a tablet's page after a crash, a bookmark) keeps them.
+        let query = b.client.current_url().await.expect("url").query().map(String::from);
+        assert_eq!(query.as_deref(), Some("cards=1"));
+        b.client.refresh().await.expect("reload");
+        b.wait_text(".kd-runcard", "Rex").await;
         b.cdp("Emulation.setEmulatedMedia", json!({"media": "print"})).await;
         let printed = js(&b, r#"const shown = e => e.getClientRects().length > 0;
             return {
