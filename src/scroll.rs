@@ -18,12 +18,21 @@
 //! where the browser put it (not scrolled to the top: the app may sit anywhere on the host
 //! page); and the browser's own restoring (`history.scrollRestoration`, the host's setting)
 //! is left on for the host's entries. Places are keyed by URL there (`history_entry`).
+//!
+//! A reload, or a Back from another site to a page the browser did not keep whole, starts
+//! the app afresh with the noted places gone. So on the app's own page the position is also
+//! noted with the entry's key as the page is left (`pagehide`), and a start on that entry
+//! returns there as a Back does. Embedded the entries are the host's, and its own
+//! restoring covers the host window.
 
 use leptos::prelude::*;
 use leptos_router::hooks::use_location;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::time::Duration;
+
+/// The session storage's item with the position the last page was left at, and its entry.
+const LEFT_AT: &str = "kennel-desk-left-at";
 
 /// How often, and how many times, a Back tries to reach the old position.
 const EVERY: Duration = Duration::from_millis(50);
@@ -125,10 +134,17 @@ pub fn keep_places(standalone: bool) {
         let p = p.clone();
         set_timeout(move || p.on_route.set(on_route()), Duration::ZERO);
     });
+    if standalone {
+        left_at_on_leaving(key);
+        if let Some(y) = left_at(&key()) {
+            places.at.borrow_mut().push((key(), y));
+            let this = traverse(&places);
+            places.restoring.set(this);
+            restore(places.clone(), this, Rc::new(key), None, 0);
+        }
+    }
     let _ = window_event_listener_untyped("popstate", move |_| {
-        let this = places.traversals.get().wrapping_add(1).max(1);
-        places.traversals.set(this);
-        places.traversed_at.set(js_sys::Date::now());
+        let this = traverse(&places);
         let to = on_route();
         let from = places.on_route.replace(to);
         // Embedded, only a traversal between two of the app's routes is the app's to scroll
@@ -141,6 +157,43 @@ pub fn keep_places(standalone: bool) {
         places.restoring.set(this);
         restore(places.clone(), this, Rc::new(key), None, 0);
     });
+}
+
+/// Counts a Back or Forward (or a start that returns to a place) and notes its time; its
+/// number, which the tries of its restore carry.
+fn traverse(places: &Places) -> u32 {
+    let this = places.traversals.get().wrapping_add(1).max(1);
+    places.traversals.set(this);
+    places.traversed_at.set(js_sys::Date::now());
+    this
+}
+
+/// Notes the position as the page is left, with the entry's key, in the tab's session
+/// storage (a write into the history entry's own state during `pagehide` is not kept by
+/// Chromium). One place, the last page left: a start on any other entry finds it is not
+/// its own. `pagehide` comes on a reload, on leaving for another site, and on closing; a
+/// listener for it, unlike `unload`, leaves the page fit for the back-forward cache. Only
+/// an entry whose key the app gave (not a URL standing in for one) is noted.
+fn left_at_on_leaving(key: impl Fn() -> String + 'static) {
+    let _ = window_event_listener_untyped("pagehide", move |_| {
+        let (page, y) = (key(), scroll_y());
+        if let (true, Ok(Some(storage))) = (!page.contains('?'), window().session_storage()) {
+            // As an integer: formatting an f64 would link the float printer.
+            let _ = storage.set_item(LEFT_AT, &format!("{}\t{page}", y as u32));
+        }
+    });
+}
+
+/// The position the entry on screen was left at by a page before this one, if any (and not
+/// its top). Taken out: a later start on the entry (after it was left for another of the
+/// app's pages, with no `pagehide`) would otherwise return to a place left long ago.
+fn left_at(page: &str) -> Option<f64> {
+    let storage = window().session_storage().ok()??;
+    let noted = storage.get_item(LEFT_AT).ok()??;
+    let _ = storage.remove_item(LEFT_AT);
+    let (y, key) = noted.split_once('\t')?;
+    let y: u32 = y.parse().ok()?;
+    (key == page && y > 0).then_some(y.into())
 }
 
 fn scroll_y() -> f64 {

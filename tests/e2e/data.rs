@@ -1860,6 +1860,53 @@ async fn back_and_forward_return_to_where_the_reader_was_on_the_page() {
     server.stop().await;
 }
 
+/// A reload (or a start on an entry left for another site) returns to where the reader was,
+/// as Back does: the app starts afresh, so the place goes with the history entry. A page
+/// opened afresh by its address opens at its top.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reload_returns_to_where_the_reader_was_on_the_page() {
+    let server = serve_generated().await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.goto(&format!("{url}/bookings")).await;
+        b.texts(".kd-table--bookings tbody tr", 20).await;
+        for _ in 0..6 {
+            js(&b, "window.scrollBy(0, 300); return 0;").await;
+            tokio::time::sleep(Duration::from_millis(150)).await;
+        }
+        let at = js(&b, "return scrollY;").await.as_f64().expect("scrollY");
+        assert!(at >= 1500.0, "scrolled down the list: {at}");
+
+        b.client.refresh().await.expect("reload");
+        eventually("the list where it was after the reload", || async {
+            let y = js(&b, "return Math.round(scrollY);").await;
+            (y.as_f64().unwrap_or(0.0) - at).abs() <= 1.0
+        })
+        .await;
+        // It stays there: no later step of the start (the rows, focus) moves it.
+        tokio::time::sleep(Duration::from_millis(800)).await;
+        let y = js(&b, "return Math.round(scrollY);").await;
+        assert!(
+            (y.as_f64().unwrap_or(0.0) - at).abs() <= 1.0,
+            "{y} against {at}"
+        );
+
+        // The place is the entry's: another page opened by its address is not put there,
+        // nor is the list opened again after it (a new entry), which is at its top.
+        // (The same address again is a reload to the browser, which keeps the entry.)
+        b.goto(&format!("{url}/invoices?status=all")).await;
+        b.texts(".kd-table--invoices tbody tr", 20).await;
+        tokio::time::sleep(Duration::from_millis(800)).await;
+        assert_eq!(js(&b, "return scrollY;").await, json!(0));
+        b.goto(&format!("{url}/bookings")).await;
+        b.texts(".kd-table--bookings tbody tr", 20).await;
+        tokio::time::sleep(Duration::from_millis(800)).await;
+        assert_eq!(js(&b, "return scrollY;").await, json!(0));
+    })
+    .await;
+    server.stop().await;
+}
+
 /// Embedded (hash routing: the host page's window scrolls), Back returns to the reader's
 /// place as standalone does: down the invoices past the rows built first, a row opened,
 /// Back puts the host window where it was, the row built again and its link focused. Before,
