@@ -40,6 +40,24 @@ pub fn filter_note(note: Box<dyn Fn() -> String + Send + Sync>) -> impl IntoView
     view! { <p class="kd-filter-note" role="status">{note}</p> }
 }
 
+/// The class of a list filter's label: `class`, and `kd-unused` while the list does not read
+/// the filter (`used` false: empty, "Any", or a value of the address the list does not read),
+/// which the printout leaves out (the stylesheet): the paper shows the filters that narrow
+/// it. A `String`, as the board's reactive classes (pages/board.rs); boxed, one copy of the
+/// closure's code for every field of both lists.
+pub fn filter_class(
+    class: &'static str,
+    used: Box<dyn Fn() -> bool + Send + Sync>,
+) -> impl Fn() -> String + Send + Sync + 'static {
+    move || {
+        let mut class = class.to_string();
+        if !used() {
+            class.push_str(" kd-unused");
+        }
+        class
+    }
+}
+
 /// "Clear filters" was pressed: a keyboard's focus goes to the list's search box (`q`), as the
 /// button goes with the filters. Not a tap's: focusing the box would open a tablet's
 /// on-screen keyboard.

@@ -26,7 +26,7 @@ pub use booking_table::BookingTable;
 pub use customer_link::CustomerLink;
 pub use date::DateText;
 pub use fields::{Field, Fields};
-pub use filters::{filter_note, search_takes_keyboard_focus, FilterChip};
+pub use filters::{filter_class, filter_note, search_takes_keyboard_focus, FilterChip};
 pub use invoice_table::InvoiceTable;
 pub use money::{Money, MoneyValue};
 pub use query_view::{query_live, query_view, query_view_and};

@@ -11,8 +11,8 @@ use crate::components::window::start_below;
 use crate::components::window::ROWS_PER_PAGE;
 use crate::components::CollectAny;
 use crate::components::{
-    filter_note, query_live, search_takes_keyboard_focus, BookingTable, EmptyState, RejectedNotice,
-    SortControl,
+    filter_class, filter_note, query_live, search_takes_keyboard_focus, BookingTable, EmptyState,
+    RejectedNotice, SortControl,
 };
 use crate::frame::after_paint_background;
 use crate::i18n::{t, Texts};
@@ -524,6 +524,11 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
             || from.get().is_some()
             || to.get().is_some()
     };
+    // A date field is in use while its day is read (`filter`'s `from` and `to`): one of the
+    // address that is no day shows empty and is said in the note, and is not printed.
+    let day_used = move |day: Memo<Option<String>>| -> Box<dyn Fn() -> bool + Send + Sync> {
+        Box::new(move || day.get().as_deref().and_then(Day::parse_field).is_some())
+    };
     let clear = move |ev: leptos::ev::MouseEvent| {
         search_takes_keyboard_focus(&ev);
         for set in [
@@ -551,8 +556,10 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
                 />
             </label>
             <div class="kd-filters">
+                // A status none of the filters has is read as any status (`status_param`).
                 <Choice name="status" label=t.status value=status set=set_status
-                    options=Signal::stored(statuses)/>
+                    options=Signal::stored(statuses)
+                    reads=|s| !BookingFilter::status_param(Some(s)).is_empty()/>
                 // A bookmark's "Hund" or "Dog" is the choice "dog", not a second "Hund".
                 <Choice name="species" label=t.species set=set_species
                     value=Memo::new(move |_| species.get().map(|s| Species::choice(&s).to_string()))
@@ -564,12 +571,12 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
                     options=Signal::derive(move || group_choices().into_iter().map(|s| (s.clone(), s)).collect())/>
                 <Choice name="location" label=t.location value=location set=set_location
                     options=locations/>
-                <label class="kd-filter">
+                <label class=filter_class("kd-filter", day_used(from))>
                     <span>{t.from}</span>
                     <input type="date" name="from" prop:value=move || from.get().unwrap_or_default()
                         on:change=move |ev| set_from.set(some_text(event_target_value(&ev)))/>
                 </label>
-                <label class="kd-filter">
+                <label class=filter_class("kd-filter", day_used(to))>
                     <span>{t.to}</span>
                     <input type="date" name="to" prop:value=move || to.get().unwrap_or_default()
                         on:change=move |ev| set_to.set(some_text(event_target_value(&ev)))/>
@@ -637,9 +644,18 @@ fn Choice(
     /// (value, label) pairs.
     #[prop(into)]
     options: Signal<Vec<(String, String)>>,
+    /// Whether the list reads a value (the status reads its keys only); else any but "Any".
+    /// A value it does not read is shown as it is, and left off the printout (`filter_class`).
+    #[prop(optional)]
+    reads: Option<fn(&str) -> bool>,
 ) -> impl IntoView {
+    let used = move || {
+        value
+            .get()
+            .is_some_and(|v| !v.is_empty() && reads.is_none_or(|reads| reads(&v)))
+    };
     view! {
-        <label class="kd-filter">
+        <label class=filter_class("kd-filter", Box::new(used))>
             <span>{label}</span>
             <select
                 name=name

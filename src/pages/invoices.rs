@@ -11,10 +11,11 @@ use crate::components::query_view::{Derived, Live, Role};
 use crate::components::window::start_below;
 use crate::components::CollectAny;
 use crate::components::{
-    filter_note, query_live, search_takes_keyboard_focus, EmptyState, FilterChip, InvoiceTable,
-    MoneyValue, RejectedNotice,
+    filter_class, filter_note, query_live, search_takes_keyboard_focus, EmptyState, FilterChip,
+    InvoiceTable, MoneyValue, RejectedNotice,
 };
 use crate::i18n::{t, Texts};
+use crate::model::board::Day;
 use crate::model::export::invoices_csv;
 use crate::model::ids;
 use crate::model::invoice_list::{
@@ -272,11 +273,21 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
         .into_any(),
     };
     // Each field named by its URL parameter, as the booking list's: a form filler, a
-    // scanner's setup or a test finds it by the name the URL shows.
+    // scanner's setup or a test finds it by the name the URL shows. In use as the list reads
+    // it (`select_invoice_rows`): a date only while it is a day (one that is not shows empty
+    // and is said in the note), a text while it is not blank.
     let text_input =
         |field: UrlText, kind: &'static str, label: &'static str, class: &'static str| {
+            let used = move || {
+                let text = field.local.get();
+                if kind == "date" {
+                    Day::parse_field(&text).is_some()
+                } else {
+                    !text.trim().is_empty()
+                }
+            };
             view! {
-                <label class=class>
+                <label class=filter_class(class, Box::new(used))>
                     <span>{label}</span>
                     <input
                         type=kind
