@@ -23,11 +23,16 @@ fn a_json_error_shows_its_message_as_text() {
             500,
             r#"{"error":"internal","message":"Database is restarting"}"#
         ),
-        "The kennel service is having a problem (HTTP 500): Database is restarting"
+        "The kennel service is having a problem (HTTP 500): Database is restarting."
+    );
+    // Its own stop is kept, not doubled.
+    assert_eq!(
+        shown(503, r#"{"message":"Down for maintenance until 7:00."}"#),
+        "The kennel service is having a problem (HTTP 503): Down for maintenance until 7:00."
     );
     assert_eq!(
         shown(400, r#"{"error":"bad request"}"#),
-        "The kennel service answered with an error (HTTP 400): bad request"
+        "The kennel service answered with an error (HTTP 400): bad request."
     );
     // JSON without any text field: no braces on screen.
     assert_eq!(
@@ -43,6 +48,8 @@ fn plain_text_is_cut_short_and_kept_on_one_line() {
     assert!(text.starts_with("The kennel service is having a problem (HTTP 504): Gateway timeout"));
     assert!(text.chars().count() < 240, "{text}");
     assert!(!text.contains('\n'));
+    // Cut short, it ends in its ellipsis, no stop after it.
+    assert!(text.ends_with("timeout…"), "{text}");
 }
 
 #[test]

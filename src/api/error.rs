@@ -57,10 +57,17 @@ fn http_message(status: u16, excerpt: &str) -> String {
         401 | 403 => (t.err_refused)(status),
         _ => (t.err_http)(status),
     };
+    // The service's own words end the sentence: a stop after them unless they have one, so
+    // the sentence the app puts after ("Showing a stored copy…") does not run on.
+    let stop = if excerpt.ends_with(['.', '!', '?', '…']) {
+        ""
+    } else {
+        "."
+    };
     if excerpt.is_empty() {
         format!("{head}.")
     } else {
-        format!("{head}: {excerpt}")
+        format!("{head}: {excerpt}{stop}")
     }
 }
 
