@@ -7,8 +7,8 @@ use kennel_desk::i18n::{DE, EN};
 use kennel_desk::model::board::Day;
 use kennel_desk::model::stay::{split_stays, stay_invoices, when, When};
 use kennel_desk::model::vaccination::{
-    date_text, day_date, parse_iso_date, vaccination_summary, VaccinationEntry, VaccinationNote,
-    VaccinationState as S, DEFAULT_WARN_DAYS,
+    date_text, day_date, parse_iso_date, stay_state, stay_until, vaccination_summary,
+    VaccinationEntry, VaccinationNote, VaccinationState as S, DEFAULT_WARN_DAYS,
 };
 use kennel_desk::model::*;
 use time::{Date, Month};
@@ -857,5 +857,59 @@ fn a_boards_day_reads_marks_against_that_day() {
             S::Expired,
             vec![(S::Expired, Some(-1)), (S::ExpiresSoon, Some(29))]
         )
+    );
+}
+
+/// A stay's badge: a shot that counts on the day but runs out before the stay's last day is
+/// said as such, not as "expires soon" (a kennel cough shot ending on the second day of a
+/// week's stay read like one with 29 days left).
+#[test]
+fn a_shot_running_out_before_the_stay_ends_is_said() {
+    let w = DEFAULT_WARN_DAYS;
+    let day = d(2026, 12, 7);
+    let until = |to: &str| stay_until(Some(to));
+    let raw = Some("Rabies 2027-06-01; Kennel cough 2026-12-08");
+    // 7 to 10 December: kennel cough ends on the 8th.
+    assert_eq!(
+        stay_state(raw, day, until("2026-12-10"), w),
+        S::RunsOutInStay
+    );
+    // A stay ending the day the shot does: it counts to the end.
+    assert_eq!(stay_state(raw, day, until("2026-12-08"), w), S::ExpiresSoon);
+    assert_eq!(
+        stay_state(raw, day, until("2026-12-08T10:00"), w),
+        S::ExpiresSoon
+    );
+    // A stay over by the day, or with no last day read: the day's state.
+    assert_eq!(stay_state(raw, day, until("2026-12-01"), w), S::ExpiresSoon);
+    assert_eq!(stay_state(raw, day, until("10.12.2026"), w), S::ExpiresSoon);
+    assert_eq!(stay_state(raw, day, None, w), S::ExpiresSoon);
+    // Expired already, or nothing on record: said as before.
+    let expired = Some("Rabies 2026-12-01");
+    assert_eq!(stay_state(expired, day, until("2026-12-10"), w), S::Expired);
+    assert_eq!(stay_state(None, day, until("2026-12-10"), w), S::NoRecord);
+    // Valid on the day, beyond the warning window, runs out in a long stay: said too.
+    let valid = Some("Rabies 2027-02-01");
+    assert_eq!(stay_state(valid, day, until("2027-01-20"), w), S::Valid);
+    assert_eq!(
+        stay_state(valid, day, until("2027-02-10"), w),
+        S::RunsOutInStay
+    );
+    // A renewed shot does not run out: the later one counts.
+    let renewed = Some("Kennel cough 2026-12-08; Kennel cough 2027-12-08");
+    assert_eq!(stay_state(renewed, day, until("2026-12-10"), w), S::Valid);
+    // A shot that cannot be read leaves the one that runs out to be said.
+    let unread = Some("Rabies ask the owner; Kennel cough 2026-12-08");
+    assert_eq!(
+        stay_state(unread, day, until("2026-12-10"), w),
+        S::RunsOutInStay
+    );
+    assert_eq!(
+        EN.vaccination_badge(S::RunsOutInStay),
+        "Vaccination runs out before the stay ends"
+    );
+    assert_eq!(
+        DE.vaccination_badge(S::RunsOutInStay),
+        "Impfung läuft vor Ende des Aufenthalts ab"
     );
 }

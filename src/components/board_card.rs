@@ -5,7 +5,9 @@ use crate::api::cache::use_cache;
 use crate::i18n::t;
 use crate::model::board::Day;
 use crate::model::text::{or_dash, MISSING};
-use crate::model::vaccination::{day_date, vaccination_summary, VaccinationState};
+use crate::model::vaccination::{
+    day_date, stay_state, stay_until, vaccination_summary, VaccinationState,
+};
 use crate::model::Booking;
 use leptos::prelude::*;
 
@@ -68,14 +70,16 @@ pub fn BoardCard(
     // no record is the "not on record" flag; expired or expiring soon shows the app's one
     // vaccination badge. An animal still loading is not flagged. Against the board's day:
     // another day's board said "expires soon" of a shot expired by then (today's is today).
+    // And against the stay's last day: a shot running out before it is said (`stay_state`).
     let vaccination_state = {
         let animal = animal.clone();
         let warn_days = cache.config().vaccination_warn_days;
+        let until = stay_until(booking.to.as_deref());
         Memo::new(move |_| {
             animal.as_ref()?.data.with(|a| {
                 a.as_ref().map(|a| {
-                    vaccination_summary(a.vaccinations.as_deref(), day_date(day.get()), warn_days)
-                        .state
+                    let raw = a.vaccinations.as_deref();
+                    stay_state(raw, day_date(day.get()), until, warn_days)
                 })
             })
         })
@@ -85,7 +89,7 @@ pub fn BoardCard(
     let vaccination_warning = move || {
         vaccination_state
             .get()
-            .filter(|s| matches!(s, VaccinationState::Expired | VaccinationState::ExpiresSoon))
+            .filter(|s| s.rank() >= VaccinationState::ExpiresSoon.rank())
     };
     let species_breed = match animal {
         Some(q) => Signal::derive(move || {

@@ -10,6 +10,7 @@ use crate::i18n::t;
 use crate::model::listing::BookingColumn;
 use crate::model::rows::{BOOKINGS_CARDS_BELOW_EM, BOOKINGS_ROW_GUESS_PX};
 use crate::model::text::{or_dash, MISSING};
+use crate::model::vaccination::stay_until;
 use crate::model::{Booking, List};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -150,7 +151,8 @@ fn BookingRow(booking: Booking, show_animal: bool, show_customer: bool) -> impl 
                     <div>
                         <AnimalLink animal_id=booking.animal_id.clone()/>
                         " "
-                        <AnimalVaccinationBadge animal_id=booking.animal_id.clone()/>
+                        <AnimalVaccinationBadge animal_id=booking.animal_id.clone()
+                            until=stay_until(booking.to.as_deref())/>
                     </div>
                 </td>
             })}

@@ -4,8 +4,9 @@
 
 use crate::api::cache::use_cache;
 use crate::clock::today_local;
-use crate::model::vaccination::{vaccination_summary, VaccinationState};
+use crate::model::vaccination::{stay_state, VaccinationState};
 use leptos::prelude::*;
+use time::Date;
 
 /// An animal's vaccinations in one badge. The worst entry wins: expired, then expires soon,
 /// then not checked, then valid; "No vaccinations on record" when there is nothing.
@@ -27,6 +28,9 @@ pub fn VaccinationBadge(
 pub fn AnimalVaccinationBadge(
     /// The animal's id; `None` shows nothing.
     animal_id: Option<String>,
+    /// The last day of the stay the badge is shown for (`stay_until`): a shot that runs out
+    /// before it is said (`stay_state`).
+    until: Option<Date>,
 ) -> impl IntoView {
     let cache = use_cache();
     let query = animal_id.map(|id| crate::api::busy::row_animal(&cache, &id));
@@ -34,7 +38,12 @@ pub fn AnimalVaccinationBadge(
     move || {
         let animal = query.as_ref()?.data.get()?;
         // Read here, where today is tracked: a list left open overnight marks anew at midnight.
-        let state = vaccination_summary(animal.vaccinations.as_deref(), today_local(), warn_days);
-        Some(view! { <VaccinationBadge state=state.state/> })
+        let state = stay_state(
+            animal.vaccinations.as_deref(),
+            today_local(),
+            until,
+            warn_days,
+        );
+        Some(view! { <VaccinationBadge state/> })
     }
 }

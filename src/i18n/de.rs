@@ -302,6 +302,7 @@ pub const DE: Texts = Texts {
     vacc_badge_not_checked: "Impfungen nicht geprüft",
     vacc_badge_expires_soon: "Impfung läuft bald ab",
     vacc_badge_expired: "Impfung abgelaufen",
+    vacc_badge_runs_out: "Impfung läuft vor Ende des Aufenthalts ab",
     vacc_days: |days| match days {
         None => "nicht geprüft".into(),
         Some(0) => "läuft heute ab".into(),

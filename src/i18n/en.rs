@@ -297,6 +297,7 @@ pub const EN: Texts = Texts {
     vacc_badge_not_checked: "Vaccinations not checked",
     vacc_badge_expires_soon: "Vaccination expires soon",
     vacc_badge_expired: "Vaccination expired",
+    vacc_badge_runs_out: "Vaccination runs out before the stay ends",
     vacc_days: |days| match days {
         None => "not checked".into(),
         Some(0) => "expires today".into(),

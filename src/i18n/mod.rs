@@ -315,6 +315,7 @@ pub struct Texts {
     pub vacc_badge_not_checked: &'static str,
     pub vacc_badge_expires_soon: &'static str,
     pub vacc_badge_expired: &'static str,
+    pub vacc_badge_runs_out: &'static str,
     /// Days to expiry: `None` without a date, negative when overdue.
     pub vacc_days: fn(Option<i32>) -> String,
     pub vacc_note_not_a_date: &'static str,
@@ -426,7 +427,10 @@ impl Texts {
         match state {
             VaccinationState::Valid => self.vacc_valid,
             VaccinationState::NotChecked => self.vacc_not_checked,
-            VaccinationState::ExpiresSoon => self.vacc_expires_soon,
+            // Never an entry's state: a stay's only (`stay_state`).
+            VaccinationState::ExpiresSoon | VaccinationState::RunsOutInStay => {
+                self.vacc_expires_soon
+            }
             VaccinationState::Expired => self.vacc_expired,
             VaccinationState::NoRecord => self.vacc_none,
         }
@@ -439,6 +443,7 @@ impl Texts {
             VaccinationState::NotChecked => self.vacc_badge_not_checked,
             VaccinationState::ExpiresSoon => self.vacc_badge_expires_soon,
             VaccinationState::Expired => self.vacc_badge_expired,
+            VaccinationState::RunsOutInStay => self.vacc_badge_runs_out,
             VaccinationState::NoRecord => self.vacc_none,
         }
     }

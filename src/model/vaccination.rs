@@ -29,6 +29,9 @@ pub enum VaccinationState {
     ExpiresSoon,
     /// Expiry date before today.
     Expired,
+    /// Counts on the day, but runs out before the stay's last day (only ever a stay's state,
+    /// [`stay_state`]): the animal would be in its run with a lapsed shot.
+    RunsOutInStay,
     /// The animal has no vaccinations on record at all (only ever a summary's state).
     NoRecord,
 }
@@ -42,7 +45,8 @@ impl VaccinationState {
             VaccinationState::Valid => 0,
             VaccinationState::NotChecked | VaccinationState::NoRecord => 1,
             VaccinationState::ExpiresSoon => 2,
-            VaccinationState::Expired => 3,
+            VaccinationState::RunsOutInStay => 3,
+            VaccinationState::Expired => 4,
         }
     }
 
@@ -53,6 +57,7 @@ impl VaccinationState {
             VaccinationState::NotChecked => "not-checked",
             VaccinationState::ExpiresSoon => "soon",
             VaccinationState::Expired => "expired",
+            VaccinationState::RunsOutInStay => "runs-out",
             VaccinationState::NoRecord => "none",
         }
     }
@@ -146,6 +151,38 @@ pub fn vaccination_summary(raw: Option<&str>, today: Date, warn_days: u32) -> Va
         .max_by_key(|s| s.rank())
         .unwrap_or(VaccinationState::NoRecord);
     VaccinationSummary { state, entries }
+}
+
+/// An animal's vaccinations for a stay that lasts until `until` (its last day, as the
+/// booking's `to`), read on `day` (today, or the board's): the state on `day`, or
+/// [`VaccinationState::RunsOutInStay`] where what counts on `day` has run out by `until`. A
+/// shot ending on the second day of a week's stay said "expires soon", as one with 29 days
+/// left does; at check-in it means the owner brings the new certificate. A stay over by
+/// `day`, or with no last day read, is the state on `day`.
+pub fn stay_state(
+    raw: Option<&str>,
+    day: Date,
+    until: Option<Date>,
+    warn_days: u32,
+) -> VaccinationState {
+    let on_day = vaccination_summary(raw, day, warn_days).state;
+    match until {
+        Some(until)
+            if until > day
+                && on_day.rank() < VaccinationState::RunsOutInStay.rank()
+                && on_day != VaccinationState::NoRecord
+                && vaccination_summary(raw, until, warn_days).state
+                    == VaccinationState::Expired =>
+        {
+            VaccinationState::RunsOutInStay
+        }
+        _ => on_day,
+    }
+}
+
+/// A booking's last day (its `to`, as the board reads it) for [`stay_state`].
+pub fn stay_until(to: Option<&str>) -> Option<Date> {
+    to.and_then(Day::parse).map(day_date)
 }
 
 /// Marks each dated entry that a later-expiring entry of the same vaccine (its name folded:

@@ -12,7 +12,7 @@ use crate::components::{
 use crate::i18n::t;
 use crate::model::board::{ends_before_it_starts, owed_text};
 use crate::model::invoice_list::{list_totals, newest_first};
-use crate::model::vaccination::vaccination_summary;
+use crate::model::vaccination::{stay_until, vaccination_summary};
 use crate::model::Booking;
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -139,6 +139,7 @@ fn BookingDetail(booking: Arc<Booking>) -> impl IntoView {
     let animal_id = b.animal_id.clone();
     let customer_id = b.customer_id.clone();
     let (from, to) = (b.from.clone(), b.to.clone());
+    let until = stay_until(to.as_deref());
     // Said here as on the animal's page: the board counts such a stay among those it cannot
     // place, and staff opening it from the list saw two dates and no word why.
     let reversed = ends_before_it_starts(&b).then(|| {
@@ -153,7 +154,7 @@ fn BookingDetail(booking: Arc<Booking>) -> impl IntoView {
             <Field label=t.animal>
                 <AnimalLink animal_id=animal_id.clone()/>
                 " "
-                <AnimalVaccinationBadge animal_id/>
+                <AnimalVaccinationBadge animal_id until/>
             </Field>
             <Field label=t.customer><CustomerLink customer_id/></Field>
             <Field label=t.from><DateText sent=from/></Field>

@@ -1107,9 +1107,11 @@ async fn vaccination_marks_move_to_the_new_day_at_midnight() {
             .await;
 
         // A new document: ten seconds to midnight again. b-arr1 (Bärli, still marked
-        // arriving) is on today's board and on the next day's, the same card.
+        // arriving) is on today's board and on the next day's, the same card. Its stay goes
+        // on past today, when the shot runs out: said so before midnight.
         b.goto(&format!("{url}/")).await;
-        wait_for("the card's mark", json!("Vaccination expires soon"), || {
+        let runs_out = "Vaccination runs out before the stay ends";
+        wait_for("the card's mark", json!(runs_out), || {
             card_badge(&b, "b-arr1")
         })
         .await;
@@ -1332,7 +1334,8 @@ async fn run_card_names(b: &Page) -> Vec<String> {
 /// its run cards: a kennel cough shot that runs out the day before the board's day is
 /// expired there, and a rabies shot 29 days after it expires soon. Before, both were read
 /// against today ("Expires soon · 2 days left", "Valid"), on the sheet printed for that
-/// day. Today's board and the animal's page still read them against today.
+/// day. Today's board and the animal's page still read them against today; a stay's card,
+/// row and page also against its last day (a shot running out before it is said).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn another_days_board_reads_vaccination_marks_against_its_day() {
     let mut data = dataset();
@@ -1365,13 +1368,12 @@ async fn another_days_board_reads_vaccination_marks_against_its_day() {
         .await;
         vaccination(&b, "soon", "Rabies", &d(32), "Expires soon", "29 days left").await;
 
-        // Today's board: as before.
+        // Today's board: the kennel cough shot counts today but runs out at T+2, before
+        // the stay's last day (T+5): said as such, not as "expires soon" (as before).
         b.click_text(".kd-board__nav button", "Today").await;
         b.wait_text("h1", "Today").await;
-        wait_for("today's mark", json!("Vaccination expires soon"), || {
-            card_badge(&b, "b-in3")
-        })
-        .await;
+        let runs_out = "Vaccination runs out before the stay ends";
+        wait_for("today's mark", json!(runs_out), || card_badge(&b, "b-in3")).await;
         vaccination(
             &b,
             "soon",
@@ -1382,6 +1384,17 @@ async fn another_days_board_reads_vaccination_marks_against_its_day() {
         )
         .await;
         vaccination(&b, "valid", "Rabies", &d(32), "Valid", "32 days left").await;
+
+        // The booking's page and its row in the list say it too, in the badge's red.
+        b.goto(&format!("{url}/bookings/b-in3")).await;
+        b.wait_text(".kd-fields .kd-vacc-badge--runs-out", runs_out)
+            .await;
+        b.goto(&format!("{url}/bookings?q=b-in3")).await;
+        b.wait_text(
+            ".kd-table--bookings tbody .kd-vacc-badge--runs-out",
+            runs_out,
+        )
+        .await;
 
         // The animal's page: against today.
         b.goto(&format!("{url}/animals/a-kim")).await;
