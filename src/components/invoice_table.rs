@@ -19,6 +19,10 @@ pub fn InvoiceTable(
     /// Off on a customer's own page, where every row is the same customer.
     #[prop(default = true)]
     show_customer: bool,
+    /// Off on a booking's own page, where every row is that booking's: a link back to the
+    /// page the reader is on.
+    #[prop(default = true)]
+    show_booking: bool,
     /// Where the rows will start before the table is laid out, as for the bookings table.
     #[prop(optional)]
     start: Option<StoredValue<Option<usize>>>,
@@ -35,7 +39,7 @@ pub fn InvoiceTable(
     let each = move || window.keyed(source, |inv: &Invoice| inv.id.as_str());
     let row = move |i: usize| {
         let inv = source.with_untracked(|list| list.items.get(i).cloned());
-        inv.map(|inv| view! { <InvoiceRow invoice=inv show_customer/> })
+        inv.map(|inv| view! { <InvoiceRow invoice=inv show_customer show_booking/> })
             .into_any()
     };
     view! {
@@ -50,7 +54,9 @@ pub fn InvoiceTable(
                         {show_customer.then(|| view! {
                             <th scope="col" role="columnheader">{t.customer}</th>
                         })}
-                        <th scope="col" role="columnheader">{t.booking}</th>
+                        {show_booking.then(|| view! {
+                            <th scope="col" role="columnheader">{t.booking}</th>
+                        })}
                     </tr>
                 </thead>
                 <tbody role="rowgroup" node_ref=window.body>
@@ -63,14 +69,19 @@ pub fn InvoiceTable(
 }
 
 #[component]
-fn InvoiceRow(invoice: Invoice, show_customer: bool) -> impl IntoView {
+fn InvoiceRow(invoice: Invoice, show_customer: bool, show_booking: bool) -> impl IntoView {
     let cache = use_cache();
     let config = cache.config();
     let href = config.record_href("invoices", &invoice.id);
     let t = crate::i18n::t();
-    let booking = invoice.booking_id.clone().map(|b| {
-        let href = config.record_href("bookings", &b);
-        view! { <a href=href>{b}</a> }
+    let booking = show_booking.then(|| {
+        let link = invoice.booking_id.clone().map(|b| {
+            let href = config.record_href("bookings", &b);
+            view! { <a href=href>{b}</a> }
+        });
+        view! {
+            <td role="cell" data-label=t.booking>{link.map(IntoAny::into_any).unwrap_or_else(|| MISSING.into_any())}</td>
+        }
     });
     view! {
         <tr role="row">
@@ -85,7 +96,7 @@ fn InvoiceRow(invoice: Invoice, show_customer: bool) -> impl IntoView {
             {show_customer.then(|| view! {
                 <td role="cell" data-label=t.customer><CustomerLink customer_id=invoice.customer_id.clone()/></td>
             })}
-            <td role="cell" data-label=t.booking>{booking.map(IntoAny::into_any).unwrap_or_else(|| MISSING.into_any())}</td>
+            {booking}
         </tr>
     }
 }

@@ -38,6 +38,7 @@ fn BookingDetail(booking: Arc<Booking>) -> impl IntoView {
     let cache = use_cache();
     let t = t();
     let id = booking.id.clone();
+    let customer = booking.customer_id.clone();
     let invoices = query_view(
         cache.invoices(),
         Role::Related,
@@ -67,9 +68,14 @@ fn BookingDetail(booking: Arc<Booking>) -> impl IntoView {
                     t.unreadable_amounts,
                 ))
             };
+            // Every row is this booking's: no column of links back to this page, and none of
+            // its customer, unless an invoice names another (the service's records disagree,
+            // and the reader should see whose it is).
+            let show_customer = rows.iter().any(|&i| list.items[i].customer_id != customer);
             view! {
                 <p class="kd-balance">{balance}</p>
-                <InvoiceTable source=list rows=Signal::stored(rows) name=t.invoices/>
+                <InvoiceTable source=list rows=Signal::stored(rows) name=t.invoices
+                    show_customer show_booking=false/>
             }
             .into_any()
         },

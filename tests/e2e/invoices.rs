@@ -1196,3 +1196,67 @@ async fn reload_stored(b: &Page, faults: &Faults, url: &str, stale: &str) {
     b.wait_text(".kd-freshness--stale", stale).await;
     b.texts(".kd-table--invoices tbody tr", 1).await;
 }
+
+/// The header cells of every table on the page, one " | "-joined line per table.
+const TABLE_HEADERS: &str = "return [...document.querySelectorAll('.kd-page table')].map(t => \
+    [...t.querySelectorAll('thead th')].map(th => th.textContent.trim()).join(' | '));";
+
+/// A booking's page lists that booking's invoices without what is the page itself: no
+/// column of its customer (every row is the booking's) and no link back to the booking the
+/// reader is on (a review: each row had both). Where an invoice of the booking names another
+/// customer than the booking does (the service's records disagree), the column is there to
+/// say whose it is. The animal's page, whose invoices span its stays, keeps both columns.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bookings_invoices_leave_out_the_booking_and_its_customer() {
+    let mut data = dataset();
+    data.invoices.push(json!({
+        "id": "i-x", "number": "INV-X", "date": day(-1), "amount": 5, "currency": "EUR",
+        "status": "open", "customerId": "c-2", "bookingId": "b-6"
+    }));
+    let server = serve(data, Some(dist()), Faults::default()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        b.goto(&format!("{url}/bookings/b-1")).await;
+        b.wait_text(".kd-table--invoices tbody", "INV-1").await;
+        let headers = crate::places::js(&b, TABLE_HEADERS).await;
+        assert_eq!(
+            headers[0],
+            json!("Number | Date | Amount | Status"),
+            "{headers}"
+        );
+        let own =
+            "return document.querySelectorAll(\".kd-table--invoices a[href='/bookings/b-1'], \
+            .kd-table--invoices .kd-customer-link\").length;";
+        assert_eq!(crate::places::js(&b, own).await, json!(0));
+        // The invoice's own link is still there.
+        b.click(".kd-table--invoices a.kd-row-link[href='/invoices/i-1']")
+            .await;
+        b.wait_text("h1", "Invoice INV-1").await;
+
+        // c-9's booking, billed to c-2: the customer is said.
+        b.goto(&format!("{url}/bookings/b-6")).await;
+        b.wait_text(".kd-table--invoices tbody", "INV-X").await;
+        let headers = crate::places::js(&b, TABLE_HEADERS).await;
+        assert_eq!(
+            headers[0],
+            json!("Number | Date | Amount | Status | Customer"),
+            "{headers}"
+        );
+        b.wait_text(".kd-table--invoices .kd-customer-link", "c-2")
+            .await;
+
+        b.goto(&format!("{url}/animals/a-1")).await;
+        b.wait_text(".kd-table--invoices tbody", "INV-2").await;
+        let headers = crate::places::js(&b, TABLE_HEADERS).await;
+        let last = headers.as_array().and_then(|h| h.last()).cloned();
+        assert_eq!(
+            last,
+            Some(json!(
+                "Number | Date | Amount | Status | Customer | Booking"
+            )),
+            "{headers}"
+        );
+    })
+    .await;
+    server.stop().await;
+}
