@@ -139,18 +139,17 @@ fn open_balance(id: Arc<String>, invoices: &Query<List<Invoice>>, today: Date) -
 /// The customer's invoices with the invoice list's loading and error states.
 fn invoice_section(id: Arc<String>, invoices: &Query<List<Invoice>>, today: Date) -> AnyView {
     let t = crate::i18n::t();
-    let link = in_list(&id);
-    let table = query_view(
+    query_view(
         invoices.clone(),
         Role::Related,
         t.loading_invoices,
         None,
         move |list| {
             let rows = invoice_records(&id, &list, today).invoices;
-            invoice_table(list, rows)
+            invoice_table(&id, list, rows)
         },
-    );
-    view! { {link} {table} }.into_any()
+    )
+    .into_any()
 }
 
 /// The invoice list filtered to customer `id`, every status: where a statement is sorted,
@@ -188,9 +187,7 @@ fn named_by_invoices(
             .into_any();
         }
         let balance = balance(Some(records.open.clone())).into_any();
-        // A customer no booking names: the one its statement is most often wanted for.
-        let invoices =
-            view! { {in_list(&id)} {invoice_table(list, records.invoices.clone())} }.into_any();
+        let invoices = invoice_table(&id, list, records.invoices.clone());
         records_view(records, booking_list.clone(), balance, invoices)
     };
     query_view(invoices, Role::Related, t.loading_invoices, None, render).into_any()
@@ -222,13 +219,18 @@ fn balance(open: Option<CurrencyTotals>) -> AnyView {
     }
 }
 
-/// The customer's invoices, newest first (`rows` of `list`).
-fn invoice_table(list: Arc<List<Invoice>>, rows: Vec<usize>) -> AnyView {
+/// The customer's invoices, newest first (`rows` of `list`), with the link to them in the
+/// invoice list. The link comes with them, and only when there is one: it led to an empty list
+/// for a customer with none. Not while they load either (it would sit there and perhaps go
+/// when they came) nor when they failed (the list would show the same failure): the page
+/// says what it knows, and the link is there once it knows it leads to invoices.
+fn invoice_table(id: &str, list: Arc<List<Invoice>>, rows: Vec<usize>) -> AnyView {
     let t = crate::i18n::t();
     if rows.is_empty() {
         return view! { <EmptyState message=t.no_invoices_for_customer/> }.into_any();
     }
     view! {
+            {in_list(id)}
             <InvoiceTable
                 source=list
                 rows=Signal::stored(rows)

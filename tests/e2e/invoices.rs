@@ -1260,3 +1260,49 @@ async fn a_bookings_invoices_leave_out_the_booking_and_its_customer() {
     .await;
     server.stop().await;
 }
+
+/// The customer page's link to its invoices in the invoice list comes with the invoices, and
+/// only when there is one: it showed for a customer with none (and led to an empty list),
+/// and while the invoices were loading or had failed. (Each case in a browser of its own:
+/// once the invoices have come, the page shows the stored copy while they load or fail.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_customers_link_to_the_invoice_list_needs_an_invoice() {
+    let faults = Faults::default();
+    let server = serve(dataset(), Some(dist()), faults.clone()).await;
+    let url = server.url();
+    let links = "return document.querySelectorAll('.kd-in-list a').length;";
+    let (first_faults, first_url) = (faults.clone(), url.clone());
+    scenario(|b| async move {
+        let (faults, url) = (first_faults, first_url);
+        // While the invoices load: the stays, no link yet.
+        hold_back_list(&faults, "/api/invoices");
+        b.goto(&format!("{url}/customers/c-1")).await;
+        b.wait_text(".kd-table--bookings", "b-1").await;
+        b.wait_text(".kd-page", "Loading invoices").await;
+        assert_eq!(crate::places::js(&b, links).await, json!(0), "loading");
+        faults.clear();
+        b.wait_text(".kd-table--invoices tbody", "INV-1").await;
+        assert_eq!(crate::places::js(&b, links).await, json!(1), "loaded");
+
+        // A customer with stays and no invoice: no link to an empty list.
+        b.goto(&format!("{url}/customers/c-9")).await;
+        b.wait_text(".kd-page", "No invoices for this customer.")
+            .await;
+        assert_eq!(crate::places::js(&b, links).await, json!(0), "none");
+    })
+    .await;
+    scenario(|b| async move {
+        // The invoices failed: the error and its Retry, no link to the same failure.
+        faults.set(FaultSettings::fault(Fault::Status(400)).on_path("/api/invoices"));
+        b.goto(&format!("{url}/customers/c-1")).await;
+        b.wait_text(".kd-state--error", "HTTP 400").await;
+        b.wait_text(".kd-table--bookings", "b-1").await;
+        assert_eq!(crate::places::js(&b, links).await, json!(0), "failed");
+        faults.clear();
+        b.click(".kd-state--error button").await;
+        b.wait_text(".kd-table--invoices tbody", "INV-1").await;
+        assert_eq!(crate::places::js(&b, links).await, json!(1), "retried");
+    })
+    .await;
+    server.stop().await;
+}
