@@ -96,16 +96,14 @@ pub fn day(day: crate::model::board::Day, style: DateStyle) -> String {
     text
 }
 
-/// A date the service sent (`2026-11-22`) in the app's locale; anything that is not a plain
-/// `YYYY-MM-DD` date is shown as sent.
+/// A date the service sent (`2026-11-22`, also with a time after it: its day, see
+/// [`Day::parse_shown`](crate::model::board::Day::parse_shown)) in the app's locale; anything
+/// else is shown as sent.
 pub fn date_text(sent: &str) -> String {
-    let trimmed = sent.trim();
-    if trimmed.len() == 10 {
-        if let Some(d) = crate::model::board::Day::parse(trimmed) {
-            return day(d, DateStyle::Medium);
-        }
+    match crate::model::board::Day::parse_shown(sent) {
+        Some(d) => day(d, DateStyle::Medium),
+        None => sent.to_string(),
     }
-    sent.to_string()
 }
 
 /// "22.11.2026 → 25.11.2026": a stay's dates, each one [`date_text`], a missing one the dash.

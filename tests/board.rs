@@ -54,6 +54,54 @@ fn bookings_without_a_readable_date_or_known_status_are_counted_as_on_no_board()
     assert_eq!(board(&list, today, today), [vec![], vec![2], vec![4]]);
 }
 
+/// A date the app shows in the locale: alone, or with an ISO 8601 time after it, which is its
+/// day as the board reads it. Anything else after the date keeps the whole text as sent.
+#[test]
+fn a_date_with_a_time_is_shown_as_its_day() {
+    for shown in [
+        "2026-12-07",
+        " 2026-12-07 ",
+        "2026-12-07T10:00",
+        "2026-12-07t10:00",
+        "2026-12-07 10:00",
+        "2026-12-07T10:00:00Z",
+        "2026-12-07T23:59:60z",
+        "2026-12-07T10:00:00.250+01:00",
+        "2026-12-07T10:00:00,5-0530",
+        "2026-12-07T10:00+01",
+        " 2026-12-07T00:00:00Z\n",
+    ] {
+        assert_eq!(
+            Day::parse_shown(shown),
+            Some(day("2026-12-07")),
+            "{shown:?}"
+        );
+    }
+    for as_sent in [
+        "2026-12-07 or 08",
+        "2026-12-07T",
+        "2026-12-07T10",
+        "2026-12-07T1000",
+        "2026-12-07T24:00",
+        "2026-12-07T10:60",
+        "2026-12-07T10:00:61",
+        "2026-12-07T10:00.5",
+        "2026-12-07T10:00:00.",
+        "2026-12-07T10:00:00Zx",
+        "2026-12-07T10:00+1",
+        "2026-12-07T10:00+01:0",
+        "2026-12-07T10:00-24:00",
+        "2026-12-07 10:00-12:00 Uhr",
+        "2026-12-07T10:00+01:00:00",
+        "2026-02-30T10:00",
+        "07.12.2026 10:00",
+        "2026-12-0é",
+        "",
+    ] {
+        assert_eq!(Day::parse_shown(as_sent), None, "{as_sent:?}");
+    }
+}
+
 #[test]
 fn days_parse_format_and_count() {
     assert_eq!(day("2026-11-22").to_string(), "2026-11-22");

@@ -411,11 +411,16 @@ mod date_formatting {
     }
 
     #[wasm_bindgen_test]
-    fn what_is_not_a_plain_date_is_shown_as_sent() {
+    fn what_is_not_a_date_is_shown_as_sent_and_a_time_after_one_as_its_day() {
         use kennel_desk::format::date_text;
         assert_eq!(date_text("soon"), "soon");
         assert_eq!(date_text("2026-02-31"), "2026-02-31");
-        assert_eq!(date_text("2026-11-22T10:00"), "2026-11-22T10:00");
+        assert_eq!(date_text("2026-11-22 or 23"), "2026-11-22 or 23");
+        // A time after the date is the service's: the day is shown, as the board reads it.
+        let day = date_text("2026-11-22");
+        assert_ne!(day, "2026-11-22");
+        assert_eq!(date_text("2026-11-22T10:00"), day);
+        assert_eq!(date_text("2026-11-22T23:30:00-05:00"), day);
     }
 
     #[wasm_bindgen_test]

@@ -1,21 +1,24 @@
 //! A date the service sent, as people read it in the app's locale, with the date as sent
 //! kept machine-readable: `<time datetime="2026-11-22">22.11.2026</time>`.
 
-use crate::format::date_text;
+use crate::format::{day, DateStyle};
 use crate::model::board::Day;
 use crate::model::text::MISSING;
 use leptos::prelude::*;
 
-/// A `YYYY-MM-DD` date in the app's locale (`format::date_text`); anything else as sent, a
-/// missing one as the dash.
+/// A `YYYY-MM-DD` date, also with a time after it (its day: `Day::parse_shown`), in the app's
+/// locale, as `format::date_text` writes it; anything else as sent, a missing one as the
+/// dash. `datetime` keeps what was sent, a time too (`parse_shown` takes only ISO 8601 ones).
 #[component]
 pub fn DateText(sent: Option<String>) -> impl IntoView {
-    match sent {
-        Some(sent) if sent.trim().len() == 10 && Day::parse(&sent).is_some() => {
-            let shown = date_text(&sent);
+    let Some(sent) = sent else {
+        return MISSING.into_any();
+    };
+    match Day::parse_shown(&sent) {
+        Some(d) => {
+            let shown = day(d, DateStyle::Medium);
             view! { <time datetime=sent.trim().to_string()>{shown}</time> }.into_any()
         }
-        Some(sent) => sent.into_any(),
-        None => MISSING.into_any(),
+        None => sent.into_any(),
     }
 }

@@ -63,6 +63,55 @@ impl Day {
         Day::from_ymd(year as i32, num(&date[5..7])?, num(&date[8..10])?)
     }
 
+    /// Reads a date as the app shows it in the locale: "YYYY-MM-DD" alone or with an ISO 8601
+    /// time after it ("2026-12-07T10:00:00Z", "2026-12-09 16:00", "…T08:30:15.250+01:00"),
+    /// which is shown as its day, the day the board places it on (the spec says YYYY-MM-DD;
+    /// the time is the service's, not a date to convert to another zone). Anything else after
+    /// the date ("2026-10-01 or 02") is `None`, so the text is shown as sent, never cut.
+    pub fn parse_shown(text: &str) -> Option<Day> {
+        let text = text.trim();
+        let day = Day::parse(text)?;
+        // What `parse` let follow the date: nothing, or `T`, `t` or a space and the rest.
+        let rest = &text.as_bytes()[10..];
+        // Whether `shape` is at `i`, `d` a digit.
+        let at = |i: usize, shape: &[u8]| {
+            rest.get(i..i + shape.len()).is_some_and(|s| {
+                s.iter().zip(shape).all(|(c, p)| {
+                    if *p == b'd' {
+                        c.is_ascii_digit()
+                    } else {
+                        c == p
+                    }
+                })
+            })
+        };
+        if rest.is_empty() {
+            return Some(day);
+        }
+        // hh:mm, then :ss (60: a leap second) and a fraction of it.
+        if !(at(1, b"dd:dd") && rest[1..3] <= b"23"[..] && rest[4..6] <= b"59"[..]) {
+            return None;
+        }
+        let mut i = 6;
+        if at(i, b":dd") && rest[i + 1..i + 3] <= b"60"[..] {
+            i += 3;
+            if matches!(rest.get(i), Some(b'.' | b',')) && at(i + 1, b"d") {
+                i += 2;
+                while at(i, b"d") {
+                    i += 1;
+                }
+            }
+        }
+        // The zone: none, Z, or ±hh, ±hhmm, ±hh:mm.
+        let zone = &rest[i..];
+        let offset = matches!(zone.first(), Some(b'+' | b'-'))
+            && [&b"dd"[..], b"dddd", b"dd:dd"]
+                .iter()
+                .any(|shape| zone.len() == shape.len() + 1 && at(i + 1, shape))
+            && zone[1..3] <= b"23"[..];
+        (zone.is_empty() || zone.eq_ignore_ascii_case(b"z") || offset).then_some(day)
+    }
+
     /// (year, month, day).
     pub fn ymd(self) -> (i32, u32, u32) {
         let z = self.0 + 719_468;

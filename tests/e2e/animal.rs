@@ -744,3 +744,70 @@ async fn a_regulars_past_stays_show_the_ten_most_recent_first() {
     .await;
     server.stop().await;
 }
+
+/// A stay's dates sent with a time after them (`2026-12-07T10:00:00Z`, `2026-12-09 16:00`;
+/// the spec says YYYY-MM-DD, and the board already reads such a date as its day) are shown
+/// as that day in the locale, wherever the stay's dates are: its page's From and To (with
+/// what was sent kept in `<time datetime>`), the animal's other stays, the animal's page
+/// and the booking list. They were shown as sent. Text after a date that is no time is
+/// still shown as sent: only a time is left out.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dates_sent_with_a_time_are_shown_as_their_day() {
+    let mut data = dataset();
+    for (id, from, to) in [
+        ("s-timed", "2026-12-07T10:00:00Z", "2026-12-09 16:00"),
+        (
+            "s-timed2",
+            "2026-11-01T08:30:15.250+01:00",
+            "2026-11-03t09:00",
+        ),
+        ("s-words", "2026-10-01 or 02", "2026-10-03"),
+    ] {
+        data.bookings
+            .push(json!({"id": id, "animalId": "v-2", "customerId": "c-78",
+            "from": from, "to": to, "status": "confirmed"}));
+    }
+    let server = serve(data, Some(dist()), Faults::default()).await;
+    let url = server.url();
+    let (dec7, dec9) = (shown_date("2026-12-07"), shown_date("2026-12-09"));
+    let timed = format!("{dec7} → {dec9}");
+    let timed2 = format!(
+        "{} → {}",
+        shown_date("2026-11-01"),
+        shown_date("2026-11-03")
+    );
+    scenario(|b| async move {
+        b.goto(&format!("{url}/bookings/s-timed")).await;
+        b.wait_text("h1", "Booking s-timed").await;
+        let fields = "return [...document.querySelectorAll('.kd-fields')[0].querySelectorAll('.kd-field')]\
+            .filter(f => ['From', 'To'].includes(f.querySelector('dt').innerText.trim()))\
+            .map(f => { const t = f.querySelector('dd time'); \
+              return [f.querySelector('dd').innerText.trim(), t && t.getAttribute('datetime')]; });";
+        assert_eq!(
+            crate::places::js(&b, fields).await,
+            json!([
+                [dec7, "2026-12-07T10:00:00Z"],
+                [dec9, "2026-12-09 16:00"]
+            ])
+        );
+        let other = b
+            .wait_text(".kd-table--bookings tbody", "s-timed2")
+            .await;
+        assert!(other.contains(&timed2), "other stays: {other}");
+        assert!(
+            other.contains("2026-10-01 or 02 → "),
+            "not a time: as sent: {other}"
+        );
+
+        b.goto(&format!("{url}/animals/v-2")).await;
+        b.wait_text(".kd-stays", "s-timed2").await;
+        let stays = b.texts(".kd-table--bookings tbody tr", 3).await.join("\n");
+        assert!(stays.contains(&timed) && stays.contains(&timed2), "{stays}");
+
+        b.goto(&format!("{url}/bookings?q=s-timed")).await;
+        let rows = b.wait_text(".kd-table--bookings tbody", "s-timed2").await;
+        assert!(rows.contains(&timed) && rows.contains(&timed2), "{rows}");
+    })
+    .await;
+    server.stop().await;
+}
