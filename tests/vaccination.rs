@@ -691,8 +691,8 @@ fn the_named_species_are_said_in_the_screens_language_and_others_as_written() {
     assert_eq!(DE.species_name("dog"), "Hund");
     assert_eq!(DE.species_name("Small_Animal"), "Kleintier");
     assert_eq!(DE.species_name("cat"), "Katze");
-    assert_eq!(EN.species_name("small-animal"), "small animal");
-    assert_eq!(EN.species_name("Katze"), "cat");
+    assert_eq!(EN.species_name("small-animal"), "Small animal");
+    assert_eq!(EN.species_name("Katze"), "Cat");
     // Not one of the spec's three: as the service wrote it, in either language.
     assert_eq!(DE.species_name("Parrot"), "Parrot");
     assert_eq!(EN.species_name("  "), "  ");

@@ -21,11 +21,17 @@ pub fn AnimalFields(animal: Arc<Animal>, #[prop(optional)] name: bool) -> impl I
     let t = t();
     let config = use_cache().config().clone();
     let a = animal;
-    // The glyph is a plain prefix of the name: screen readers name it ("dog"), and a species
+    // The glyph is decoration beside the species' name, hidden from screen readers: they
+    // named it ("rabbit" for a ferret, the small animals' glyph) before the name. A species
     // the app does not know is shown as written, without one.
     let species = a.species.as_deref().map(|s| match Species::parse(s) {
-        Some(known) => format!("{} {}", known.glyph(), t.species_name(s)),
-        None => s.to_string(),
+        Some(known) => view! {
+            <span aria-hidden="true">{known.glyph()}</span>
+            " "
+            {t.species_name(s)}
+        }
+        .into_any(),
+        None => s.to_string().into_any(),
     });
     let group = a
         .group
@@ -38,7 +44,7 @@ pub fn AnimalFields(animal: Arc<Animal>, #[prop(optional)] name: bool) -> impl I
     view! {
         <Fields>
             {name.then(|| view! { <Field label=t.name value=a.name.clone()/> })}
-            <Field label=t.species value=species/>
+            <Field label=t.species>{or_missing(species)}</Field>
             <Field label=t.breed value=a.breed.clone()/>
             <Field label=t.group>{or_missing(group)}</Field>
             <Field label=t.owner_customer>{or_missing(owner)}</Field>

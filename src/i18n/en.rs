@@ -105,7 +105,8 @@ pub const EN: Texts = Texts {
     care: "Care",
     name: "Name",
     species: "Species",
-    species_names: ["dog", "cat", "small animal"],
+    // Capitalised as German writes them: each starts a field, a card's line or a choice.
+    species_names: ["Dog", "Cat", "Small animal"],
     breed: "Breed",
     group: "Group",
     vaccinations: "Vaccinations",

@@ -78,7 +78,7 @@ async fn animal_profile_marks_vaccinations_and_splits_stays_relative_to_today() 
         b.goto(&format!("{url}/animals/v-1")).await;
         b.wait_text("h1", "Rex").await;
         let fields = b.wait_text(".kd-fields", "Beagle").await;
-        assert!(fields.contains("dog"), "{fields}");
+        assert!(fields.contains("Dog"), "{fields}");
         b.wait_text(".kd-fields .kd-group-chip", "Small dogs").await;
         let owner = b
             .client
@@ -807,6 +807,63 @@ async fn dates_sent_with_a_time_are_shown_as_their_day() {
         b.goto(&format!("{url}/bookings?q=s-timed")).await;
         let rows = b.wait_text(".kd-table--bookings tbody", "s-timed2").await;
         assert!(rows.contains(&timed) && rows.contains(&timed2), "{rows}");
+    })
+    .await;
+    server.stop().await;
+}
+
+/// The species' glyph is decoration where the species is written beside it: hidden from
+/// screen readers, which named the small animal's rabbit for a ferret. English writes the
+/// species capitalised, as German does ("Dog", "Hund"): it said "dog · Beagle".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_species_is_read_once_and_capitalised() {
+    let mut data = dataset();
+    data.animals.push(
+        json!({"id": "v-4", "name": "Fritz", "species": "small animal",
+        "breed": "Ferret", "customerId": "c-79"}),
+    );
+    data.bookings.push(
+        json!({"id": "s-fritz", "animalId": "v-4", "customerId": "c-79",
+        "from": iso(0), "to": iso(1), "status": "in_house"}),
+    );
+    let server = serve(data, Some(dist()), Faults::default()).await;
+    let url = server.url();
+    // What a screen reader is given: the text outside `aria-hidden`, and what is shown.
+    let species = "return [...document.querySelectorAll('.kd-field')]\
+        .filter(f => f.querySelector('dt').innerText.trim() === 'Species')\
+        .map(f => { const dd = f.querySelector('dd').cloneNode(true); \
+          const shown = f.querySelector('dd').innerText.trim(); \
+          dd.querySelectorAll('[aria-hidden=\"true\"]').forEach(e => e.remove()); \
+          return [dd.textContent.trim(), shown]; });";
+    scenario(|b| async move {
+        b.goto(&format!("{url}/animals/v-4")).await;
+        b.wait_text(".kd-fields", "Ferret").await;
+        assert_eq!(
+            crate::places::js(&b, species).await,
+            json!([["Small animal", "🐇 Small animal"]])
+        );
+        b.goto(&format!("{url}/bookings/s-fritz")).await;
+        b.wait_text(".kd-fields", "Ferret").await;
+        assert_eq!(
+            crate::places::js(&b, species).await,
+            json!([["Small animal", "🐇 Small animal"]])
+        );
+        b.goto(&format!("{url}/animals/v-1")).await;
+        b.wait_text(".kd-fields", "Beagle").await;
+        assert_eq!(
+            crate::places::js(&b, species).await,
+            json!([["Dog", "🐕 Dog"]])
+        );
+        // The board's card: species and breed.
+        b.goto(&format!("{url}/")).await;
+        b.wait_text(".kd-card__animal", "Beagle").await;
+        b.wait_text(".kd-card__animal", "Ferret").await;
+        let cards = "return [...document.querySelectorAll('.kd-card__animal')]\
+            .map(p => p.innerText.trim()).filter(t => /Beagle|Ferret/.test(t)).sort();";
+        assert_eq!(
+            crate::places::js(&b, cards).await,
+            json!(["Dog · Beagle", "Small animal · Ferret"])
+        );
     })
     .await;
     server.stop().await;

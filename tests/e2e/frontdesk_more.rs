@@ -138,7 +138,7 @@ async fn booking_page_shows_the_stay_the_animal_its_invoices_and_other_stays() {
         ] {
             assert_eq!(card[label], text(&animal[key]), "{label}: {card:?}");
         }
-        assert_eq!(card["Species"], "🐕 dog", "{card:?}");
+        assert_eq!(card["Species"], "🐕 Dog", "{card:?}");
         assert!(
             !card.contains_key("Vaccinations"),
             "no field of the raw string: {card:?}"
