@@ -190,8 +190,9 @@ impl Cache {
             if let Some(stored) = snapshot::load(&base, "bookings").await {
                 let list = &cache.0.bookings;
                 list.restore(&stored, |b| decode_list(b, bookings_name()));
-                // A booking's page whose request failed before the store answered. Copied out
-                // of the lock first: a signal's set may run code that asks the cache.
+                // A booking's page that has no answer yet, or a failure: it shows the stored
+                // copy now. Copied out of the lock first: a signal's set may run code that
+                // asks the cache.
                 asked(&cache.0.booking)
                     .iter()
                     .for_each(|(_, q)| q.failed_again());
@@ -485,9 +486,11 @@ pub fn use_cache() -> Cache {
 ///
 /// The same when its request fails other than "not found" with nothing to show: a tablet
 /// reloaded offline on a booking's page showed only the error, though the stored list had
-/// the booking (the list comes from the store then, read at the start: if it answers after
-/// the failure, [`Cache::restore`] asks again through [`Query::failed_again`]). A "not
-/// found" takes the list's copy away: the record was deleted since the list came.
+/// the booking. After a reload the list comes from the store, read at the start: when it
+/// answers after the query was made, [`Cache::restore`] offers the copy through
+/// [`Query::failed_again`], failed or still asking (a request that hangs is given up only
+/// after its time-outs). A "not found" takes the list's copy away: the record was deleted
+/// since the list came.
 fn from_list<T: Clone + Send + Sync + 'static>(
     query: &Query<T>,
     list: &Query<List<T>>,
@@ -520,7 +523,7 @@ fn from_list<T: Clone + Send + Sync + 'static>(
     }
     let q = query.clone();
     query.on_failure(Arc::new(move |e| {
-        if matches!(e, ApiError::NotFound) {
+        if matches!(e, Some(ApiError::NotFound)) {
             if q.shows_list_copy() {
                 q.data.set(None);
             }

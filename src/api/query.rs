@@ -32,8 +32,9 @@ const OWN_TASK_BYTES: usize = 64 * 1024;
 /// whether a view has shown the record.
 pub(super) type Keep = Arc<dyn Fn(Snapshot, bool) + Send + Sync>;
 
-/// Told a request's final failure, before it is shown (see [`Query::on_failure`]).
-pub(super) type OnFailure = Arc<dyn Fn(&ApiError) + Send + Sync>;
+/// Told a request's final failure, before it is shown, or none when the offline store has
+/// answered meanwhile (see [`Query::on_failure`], [`Query::failed_again`]).
+pub(super) type OnFailure = Arc<dyn Fn(Option<&ApiError>) + Send + Sync>;
 
 /// Sends one request; the answer comes back undecoded.
 pub(super) type Fetch =
@@ -244,7 +245,9 @@ impl<T: Send + Sync + 'static> Query<T> {
     /// for the answer: such a task counted as a user, and a page left kept its request on.
     pub(super) fn on_failure(&self, hook: OnFailure) {
         *lock(&self.core.meta.on_failure) = Some(hook);
-        self.failed_again();
+        if self.error.with_untracked(Option::is_some) {
+            self.failed_again();
+        }
     }
 
     /// Shows `record`, a list's copy of this record, as the data.
@@ -267,12 +270,14 @@ impl<T: Send + Sync + 'static> Query<T> {
             })
     }
 
-    /// Runs the failure hook again with the error held, if any: the offline store answered
-    /// after the request had failed (`Cache::restore`).
+    /// Runs the failure hook again with the error held, or with none: the offline store
+    /// answered after the request had failed or while it is still under way
+    /// (`Cache::restore`). A network that is up but does not answer held a booking's page at
+    /// "Loading" for two time-outs (20 s) while the stored list had the booking.
     pub(super) fn failed_again(&self) {
         let hook = lock(&self.core.meta.on_failure).clone();
-        if let (Some(hook), Some(e)) = (hook, self.error.get_untracked()) {
-            hook(&e);
+        if let Some(hook) = hook {
+            hook(self.error.get_untracked().as_ref());
         }
     }
 
@@ -416,7 +421,7 @@ impl Core {
             Err(e) => {
                 let hook = lock(&self.meta.on_failure).clone();
                 if let Some(hook) = hook {
-                    hook(&e);
+                    hook(Some(&e));
                 }
                 self.error.set(Some(e));
             }

@@ -3,7 +3,7 @@
 use crate::data::{build_with, eventually, every_name_in, js, network, row_animal_ids, today};
 use crate::frontdesk::{row_names, type_search};
 use crate::harness::{dist, serve, Browser, PATIENCE};
-use devapi::{Dataset, Faults};
+use devapi::{Dataset, Fault, FaultSettings, Faults};
 use serde_json::json;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -196,4 +196,87 @@ async fn a_record_page_opened_offline_shows_the_stored_copy() {
     b.goto(&format!("{url}/bookings/b-none")).await;
     b.wait_text(".kd-page", "could not be reached").await;
     browser.finish().await;
+}
+
+/// Waits up to `secs` for an element matching `css` that contains `text`: for what must come
+/// at once, not after a request's time-outs (`wait_text` waits 20 s, two of them).
+async fn soon(b: &crate::harness::Page, css: &str, text: &str, secs: u64) {
+    let started = Instant::now();
+    let script = format!(
+        "return [...document.querySelectorAll({css:?})].some(e => e.textContent.includes({text:?}));"
+    );
+    while js(b, &script).await != json!(true) {
+        if started.elapsed() > Duration::from_secs(secs) {
+            panic!(
+                "no `{css}` containing {text:?} within {secs} s; the page shows:\n{}",
+                b.body_text().await
+            );
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// A booking's or an invoice's page reloaded while the network is up but its own request
+/// hangs: the stored list's copy is shown at once, as not confirmed by the service (as the
+/// animal's page shows its stored copy), until the answer replaces it. The page said only
+/// "Loading the booking…" for 20 s (the time-out, asked twice), though the store had the
+/// list from the start: the copy was taken only when the request had failed.
+async fn record_page_reloaded_while_its_request_hangs(invoice: bool) {
+    let data = Dataset::generate(60, today());
+    let (list, path, id, heading) = if invoice {
+        let record = &data.invoices[3];
+        let number = record["number"].as_str().expect("a number");
+        (
+            "invoices",
+            "/api/invoices/",
+            &record["id"],
+            format!("Invoice {number}"),
+        )
+    } else {
+        let record = &data.bookings[7];
+        let id = record["id"].as_str().expect("an id");
+        (
+            "bookings",
+            "/api/bookings/",
+            &record["id"],
+            format!("Booking {id}"),
+        )
+    };
+    let id = id.as_str().expect("an id").to_string();
+    let faults = Faults::default();
+    let server = serve(data, Some(dist()), faults.clone()).await;
+    let url = server.url();
+    let browser = Browser::start().await;
+    let b = browser.page();
+    // The list once: the store keeps it (written after the next paint).
+    b.goto(&format!("{url}/{list}?status=all")).await;
+    b.texts(&format!(".kd-table--{list} tbody tr"), 4).await;
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
+
+    faults.set(FaultSettings::fault(Fault::Hang(None)).on_path(path));
+    b.goto(&format!("{url}/{list}/{id}")).await;
+    soon(&b, "h1", &heading, 4).await;
+    soon(
+        &b,
+        ".kd-page--detail",
+        "not confirmed by the service yet",
+        1,
+    )
+    .await;
+    // The service's answer replaces it (the hung request times out; the next one answers).
+    faults.clear();
+    b.wait_text(".kd-page--detail .kd-freshness", "Updated")
+        .await;
+    browser.finish().await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_booking_page_reloaded_while_its_request_hangs_shows_the_stored_copy_at_once() {
+    record_page_reloaded_while_its_request_hangs(false).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_invoice_page_reloaded_while_its_request_hangs_shows_the_stored_copy_at_once() {
+    record_page_reloaded_while_its_request_hangs(true).await;
 }
