@@ -62,6 +62,8 @@ struct Inner {
     kept_animals: Kept,
     /// A write of `kept_animals` is scheduled.
     animals_flush: Arc<AtomicBool>,
+    /// The offline store's animals have been read into `kept_animals`.
+    animals_read: AtomicBool,
 }
 
 type Kept = Arc<Mutex<FxHashMap<String, (Snapshot, bool)>>>;
@@ -168,6 +170,7 @@ impl Cache {
             animal_slots: Limiter::new(ANIMAL_REQUESTS_AT_ONCE),
             kept_animals: Arc::default(),
             animals_flush: Arc::default(),
+            animals_read: AtomicBool::new(false),
         }))
     }
 
@@ -210,6 +213,7 @@ impl Cache {
                 kept.entry(id).or_insert((stored, shown));
             }
             drop(kept);
+            cache.0.animals_read.store(true, Ordering::Relaxed);
             // Rows that asked before the store answered get their names now.
             for (id, query) in asked(&cache.0.animal) {
                 cache.restore_animal(&id, &query);
@@ -327,7 +331,8 @@ impl Cache {
     }
 
     /// The animal as the offline store has it, without asking the service: for the name
-    /// index while the tablet has no network. None when the store does not have it.
+    /// index, a name known before (or without) the service's answer. None when the store
+    /// does not have it.
     pub(crate) fn animal_from_store(&self, id: &str) -> Option<Arc<Animal>> {
         if !lock(&self.0.kept_animals).contains_key(id) {
             return None;
@@ -368,6 +373,11 @@ impl Cache {
         query
     }
 
+    /// Whether the offline store's animals have been read (see [`Cache::animal_from_store`]).
+    pub(crate) fn animals_read(&self) -> bool {
+        self.0.animals_read.load(Ordering::Relaxed)
+    }
+
     /// The name of an animal already loaded, without asking the service or subscribing.
     pub fn animal_name_if_loaded(&self, id: &str) -> Option<String> {
         let queries = lock(&self.0.animal);
@@ -380,6 +390,13 @@ impl Cache {
     pub fn animal_if_loaded(&self, id: &str) -> Option<Arc<Animal>> {
         let queries = lock(&self.0.animal);
         queries.get(id)?.data.get_untracked()
+    }
+
+    /// As [`Cache::animal_if_loaded`], but only an answer of the service's, not a stored copy.
+    pub(crate) fn animal_if_confirmed(&self, id: &str) -> Option<Arc<Animal>> {
+        let queries = lock(&self.0.animal);
+        let query = queries.get(id)?;
+        (!query.stale.get_untracked()).then(|| query.data.get_untracked())?
     }
 
     /// Refreshes what mounted views watch; called on the refresh interval. Lists and records

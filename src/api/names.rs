@@ -48,6 +48,8 @@ struct Shared {
     /// A list, not a set: it holds only the failures, and a set type of its own cost wasm.
     waiting: Mutex<Vec<String>>,
     dirty: AtomicBool,
+    /// The offline store's animals are taken (see `NameIndex::start`).
+    seeded: AtomicBool,
     stopped: AtomicBool,
     /// The workers and the publishing interval, stopped with the owner.
     running: Mutex<(Vec<AbortHandle>, Option<IntervalHandle>)>,
@@ -81,6 +83,7 @@ impl NameIndex {
             again: Mutex::new((Vec::new(), 0)),
             waiting: Mutex::new(Vec::new()),
             dirty: AtomicBool::new(false),
+            seeded: AtomicBool::new(false),
             stopped: AtomicBool::new(false),
             running: Mutex::new((Vec::new(), None)),
         });
@@ -131,7 +134,18 @@ impl NameIndex {
             })
             .collect();
         let this = self.clone();
-        let publish = move || this.publish();
+        let publish = move || {
+            // The animals the offline store has are known names at once, not confirmed,
+            // while the workers ask for them: with the service not answering (online), a
+            // search by name after a reload found nothing for minutes, two names per 20 s
+            // of time-outs. Once the store has been read, which may be after the start.
+            let shared = &this.shared;
+            if !shared.seeded.load(Ordering::Relaxed) && cache.animals_read() {
+                shared.seeded.store(true, Ordering::Relaxed);
+                from_store(&cache, shared, false);
+            }
+            this.publish()
+        };
         publish();
         let interval =
             set_interval_with_handle(publish, std::time::Duration::from_millis(PUBLISH_MS)).ok();
@@ -169,7 +183,7 @@ async fn worker(cache: Cache, shared: Arc<Shared>) {
         // only the animals of the rows on screen.
         while !super::online() && !shared.stopped.load(Ordering::Relaxed) {
             // Each round: the store may answer after the index has started.
-            from_store(&cache, &shared);
+            from_store(&cache, &shared, true);
             gloo_timers::future::TimeoutFuture::new(OFFLINE_POLL_MS).await;
         }
         if shared.stopped.load(Ordering::Relaxed) {
@@ -193,10 +207,8 @@ async fn worker(cache: Cache, shared: Arc<Shared>) {
             lock(&shared.queue).extend(ids);
             continue;
         };
-        if lock(&shared.entries).contains_key(&id) {
-            continue;
-        }
-        let (animal, passes) = match cache.animal_if_loaded(&id) {
+        // A name known from the offline store is still asked for: it may have changed.
+        let (animal, passes) = match cache.animal_if_confirmed(&id) {
             Some(a) => (Some(a), false),
             None => {
                 let query = cache.animal_in_background(&id);
@@ -254,14 +266,15 @@ async fn worker(cache: Cache, shared: Arc<Shared>) {
     }
 }
 
-/// Takes the queued animals the offline store has; the rest stay queued, in order.
-fn from_store(cache: &Cache, shared: &Shared) {
+/// Takes the queued animals the offline store has, out of the queue when `dequeue` (offline:
+/// not asked for); the rest stay queued, in order.
+fn from_store(cache: &Cache, shared: &Shared, dequeue: bool) {
     lock(&shared.queue).retain(|id| match cache.animal_from_store(id) {
         Some(a) => {
             let folded = haystack(&a);
             lock(&shared.entries).insert(id.clone(), (a, folded));
             shared.dirty.store(true, Ordering::Relaxed);
-            false
+            !dequeue
         }
         None => true,
     });

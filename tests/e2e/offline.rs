@@ -280,3 +280,43 @@ async fn a_booking_page_reloaded_while_its_request_hangs_shows_the_stored_copy_a
 async fn an_invoice_page_reloaded_while_its_request_hangs_shows_the_stored_copy_at_once() {
     record_page_reloaded_while_its_request_hangs(true).await;
 }
+
+/// The booking list reloaded with a search by name while the network is up but every animal
+/// look-up hangs: the animals the store keeps are known names at once (not confirmed), as
+/// after a reload offline. The search found nothing for minutes: the name index took each
+/// name only when its look-up had failed, two at a time, 20 s each.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_search_by_name_reloaded_while_animals_hang_finds_the_stored_names() {
+    let mut data = Dataset::generate(200, today());
+    // The last booking's animal: not on the first screen, only the name index asks for it.
+    let last_id = data.bookings.last().expect("a booking")["animalId"]
+        .as_str()
+        .expect("an animal id")
+        .to_string();
+    let animal = data
+        .animals
+        .iter_mut()
+        .find(|a| a["id"] == json!(last_id))
+        .expect("the last booking's animal");
+    animal["name"] = json!("Zephyrine");
+    let faults = Faults::default();
+    let server = serve(data, Some(dist()), faults.clone()).await;
+    let url = server.url();
+    let browser = Browser::start().await;
+    let b = browser.page();
+    b.goto(&format!("{url}/bookings?status=all")).await;
+    b.texts(".kd-table--bookings tbody tr", 4).await;
+    every_name_in(&b).await;
+    eventually("the store keeps the animal", || async {
+        stored_marks(&b).await.contains_key(&last_id)
+    })
+    .await;
+
+    faults.set(FaultSettings::fault(Fault::Hang(None)).on_path("/api/animals/"));
+    b.goto(&format!("{url}/bookings?status=all&q=Zephyrine"))
+        .await;
+    soon(&b, ".kd-table--bookings tbody", "Zephyrine", 5).await;
+    faults.clear();
+    browser.finish().await;
+    server.stop().await;
+}
