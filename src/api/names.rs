@@ -48,8 +48,6 @@ struct Shared {
     /// A list, not a set: it holds only the failures, and a set type of its own cost wasm.
     waiting: Mutex<Vec<String>>,
     dirty: AtomicBool,
-    /// The offline store's animals are taken (see `NameIndex::start`).
-    seeded: AtomicBool,
     stopped: AtomicBool,
     /// The workers and the publishing interval, stopped with the owner.
     running: Mutex<(Vec<AbortHandle>, Option<IntervalHandle>)>,
@@ -83,7 +81,6 @@ impl NameIndex {
             again: Mutex::new((Vec::new(), 0)),
             waiting: Mutex::new(Vec::new()),
             dirty: AtomicBool::new(false),
-            seeded: AtomicBool::new(false),
             stopped: AtomicBool::new(false),
             running: Mutex::new((Vec::new(), None)),
         });
@@ -117,11 +114,12 @@ impl NameIndex {
         // Whatever is already in the cache is known at once.
         for id in &ids {
             if let Some(a) = cache.animal_if_loaded(id) {
-                let folded = haystack(&a);
-                lock(&shared.entries).insert(id.clone(), (a, folded));
+                know(shared, id.clone(), a);
             }
         }
         self.total.set(ids.len());
+        // Every id, until the offline store's animals are taken (below).
+        let unseeded = Mutex::new(ids.clone());
         *lock(&shared.queue) = ids.into();
         shared.dirty.store(true, Ordering::Relaxed);
         let workers: Vec<AbortHandle> = (0..WORKERS)
@@ -138,11 +136,14 @@ impl NameIndex {
             // The animals the offline store has are known names at once, not confirmed,
             // while the workers ask for them: with the service not answering (online), a
             // search by name after a reload found nothing for minutes, two names per 20 s
-            // of time-outs. Once the store has been read, which may be after the start.
-            let shared = &this.shared;
-            if !shared.seeded.load(Ordering::Relaxed) && cache.animals_read() {
-                shared.seeded.store(true, Ordering::Relaxed);
-                from_store(&cache, shared, false);
+            // of time-outs. Once the store has been read, which may be after the start;
+            // every id, the ones a worker waits for too.
+            if cache.animals_read() {
+                for id in std::mem::take(&mut *lock(&unseeded)) {
+                    if let Some(a) = cache.animal_from_store(&id) {
+                        know(&this.shared, id, a);
+                    }
+                }
             }
             this.publish()
         };
@@ -183,7 +184,7 @@ async fn worker(cache: Cache, shared: Arc<Shared>) {
         // only the animals of the rows on screen.
         while !super::online() && !shared.stopped.load(Ordering::Relaxed) {
             // Each round: the store may answer after the index has started.
-            from_store(&cache, &shared, true);
+            from_store(&cache, &shared);
             gloo_timers::future::TimeoutFuture::new(OFFLINE_POLL_MS).await;
         }
         if shared.stopped.load(Ordering::Relaxed) {
@@ -239,8 +240,7 @@ async fn worker(cache: Cache, shared: Arc<Shared>) {
                     settle();
                     shared.failed.fetch_sub(1, Ordering::Relaxed);
                 }
-                let folded = haystack(&a);
-                lock(&shared.entries).insert(id, (a, folded));
+                know(&shared, id, a);
             }
             // Failed because the network went meanwhile: asked again once it is back.
             None if !super::online() => {
@@ -266,18 +266,23 @@ async fn worker(cache: Cache, shared: Arc<Shared>) {
     }
 }
 
-/// Takes the queued animals the offline store has, out of the queue when `dequeue` (offline:
-/// not asked for); the rest stay queued, in order.
-fn from_store(cache: &Cache, shared: &Shared, dequeue: bool) {
+/// Takes the queued animals the offline store has out of the queue; the rest stay queued,
+/// in order.
+fn from_store(cache: &Cache, shared: &Shared) {
     lock(&shared.queue).retain(|id| match cache.animal_from_store(id) {
         Some(a) => {
-            let folded = haystack(&a);
-            lock(&shared.entries).insert(id.clone(), (a, folded));
-            shared.dirty.store(true, Ordering::Relaxed);
-            !dequeue
+            know(shared, id.clone(), a);
+            false
         }
         None => true,
     });
+}
+
+/// Takes `a` as animal `id`'s entry, to publish.
+fn know(shared: &Shared, id: String, a: Arc<Animal>) {
+    let folded = haystack(&a);
+    lock(&shared.entries).insert(id, (a, folded));
+    shared.dirty.store(true, Ordering::Relaxed);
 }
 
 /// The animal's search text, its species in the screen's language.
