@@ -37,6 +37,10 @@ const LEFT_AT: &str = "kennel-desk-left-at";
 /// How often, and how many times, a Back tries to reach the old position.
 const EVERY: Duration = Duration::from_millis(50);
 const TRIES: u32 = 60;
+/// How many times a start (a reload) tries (10 s): its list is asked for, decoded and its
+/// rows built from nothing, not kept in memory as for a Back, which on a busy machine may
+/// take longer than a Back's 3 s (a full test run once missed the place; alone it passed).
+const START_TRIES: u32 = 200;
 
 thread_local! {
     /// When (ms since the epoch) the last Back or Forward that is being returned to a noted
@@ -140,7 +144,7 @@ pub fn keep_places(standalone: bool) {
             places.at.borrow_mut().push((key(), y));
             let this = traverse(&places);
             places.restoring.set(this);
-            restore(places.clone(), this, Rc::new(key), None, 0);
+            restore(places.clone(), this, Rc::new(key), None, START_TRIES);
         }
     }
     let _ = window_event_listener_untyped("popstate", move |_| {
@@ -155,7 +159,7 @@ pub fn keep_places(standalone: bool) {
             return;
         }
         places.restoring.set(this);
-        restore(places.clone(), this, Rc::new(key), None, 0);
+        restore(places.clone(), this, Rc::new(key), None, TRIES);
     });
 }
 
@@ -202,7 +206,7 @@ fn scroll_y() -> f64 {
 
 /// One try of traversal `this` to scroll to where the page was. The first waits a moment
 /// for the router to have put the page back; its position is then looked up by the page's
-/// key, and kept for the tries after.
+/// key, and kept for the tries after. `tries`: how many are left.
 fn restore(
     places: Rc<Places>,
     this: u32,
@@ -230,7 +234,7 @@ fn restore(
                 return;
             };
             // Another page meanwhile (a link followed), or out of time: stop here.
-            if now != page || tries >= TRIES {
+            if now != page || tries == 0 {
                 places.restoring.set(0);
                 return;
             }
@@ -238,7 +242,7 @@ fn restore(
             if (scroll_y() - y).abs() < 1.0 {
                 places.restoring.set(0);
             } else {
-                restore(places, this, key, Some((page, y)), tries + 1);
+                restore(places, this, key, Some((page, y)), tries - 1);
             }
         },
         EVERY,
