@@ -36,15 +36,19 @@ pub fn claim() {
 }
 
 /// The key of the entry in the address bar, given now if it has none. `url` (its path and
-/// query) stands in wherever no key can be ours: embedded (before [`claim`]), on an entry
-/// whose state another script wrote, and where the state cannot be written or read back.
+/// query) stands in wherever no key can be ours ([`own_key`]).
 pub fn key(url: impl FnOnce() -> String) -> String {
+    own_key().unwrap_or_else(url)
+}
+
+/// The key of the entry in the address bar, given now if it has none; `None` wherever no
+/// key can be ours: embedded (before [`claim`]), on an entry whose state another script
+/// wrote, and where the state cannot be written or read back.
+pub fn own_key() -> Option<String> {
     if !CLAIMED.with(Cell::get) {
-        return url();
+        return None;
     }
-    let Ok(history) = web_sys::window().map_or(Err(JsValue::NULL), |w| w.history()) else {
-        return url();
-    };
+    let history = web_sys::window()?.history().ok()?;
     // The entry's key; `Ok(None)` for an entry with no state yet, which may take one; `Err`
     // for a state of another script's.
     let read = || -> Result<Option<String>, ()> {
@@ -55,10 +59,8 @@ pub fn key(url: impl FnOnce() -> String) -> String {
         let key = Reflect::get(&state, &FIELD.into()).ok();
         key.and_then(|key| key.as_string()).map(Some).ok_or(())
     };
-    match read() {
-        Ok(Some(key)) => return key,
-        Ok(None) => {}
-        Err(()) => return url(),
+    if let Some(key) = read().ok()? {
+        return Some(key);
     }
     let n = GIVEN.with(|given| {
         given.set(given.get().wrapping_add(1));
@@ -71,10 +73,7 @@ pub fn key(url: impl FnOnce() -> String) -> String {
     let _ = history.replace_state(&with_key, "");
     // Read back: a browser may ignore the write (Chromium throttles a page that replaces its
     // entry hundreds of times), and a key not kept would be given anew on every call.
-    match read() {
-        Ok(Some(kept)) if kept == key => key,
-        _ => url(),
-    }
+    (read() == Ok(Some(key.clone()))).then_some(key)
 }
 
 /// A page's address as the router reads it, `path?query`: what stands in for an entry's

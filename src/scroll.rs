@@ -139,9 +139,10 @@ pub fn keep_places(standalone: bool) {
         set_timeout(move || p.on_route.set(on_route()), Duration::ZERO);
     });
     if standalone {
-        left_at_on_leaving(key);
-        if let Some(y) = left_at(&key()) {
-            places.at.borrow_mut().push((key(), y));
+        left_at_on_leaving();
+        let page = key();
+        if let Some(y) = left_at(&page) {
+            places.at.borrow_mut().push((page, y));
             let this = traverse(&places);
             places.restoring.set(this);
             restore(places.clone(), this, Rc::new(key), None, START_TRIES);
@@ -178,10 +179,11 @@ fn traverse(places: &Places) -> u32 {
 /// its own. `pagehide` comes on a reload, on leaving for another site, and on closing; a
 /// listener for it, unlike `unload`, leaves the page fit for the back-forward cache. Only
 /// an entry whose key the app gave (not a URL standing in for one) is noted.
-fn left_at_on_leaving(key: impl Fn() -> String + 'static) {
+fn left_at_on_leaving() {
     let _ = window_event_listener_untyped("pagehide", move |_| {
-        let (page, y) = (key(), scroll_y());
-        if let (true, Ok(Some(storage))) = (!page.contains('?'), window().session_storage()) {
+        let y = scroll_y();
+        let page = crate::history_entry::own_key();
+        if let (Some(page), Ok(Some(storage))) = (page, window().session_storage()) {
             // As an integer: formatting an f64 would link the float printer.
             let _ = storage.set_item(LEFT_AT, &format!("{}\t{page}", y as u32));
         }
