@@ -1797,20 +1797,26 @@ async fn a_record_nobody_shows_is_evicted_and_fetched_again_but_one_on_screen_is
     server.stop().await;
 }
 
+/// Opens the booking list and scrolls down it by hand, past the rows built for the first
+/// screen; where it stands.
+async fn down_the_booking_list(b: &Page, url: &str) -> f64 {
+    b.goto(&format!("{url}/bookings")).await;
+    b.texts(".kd-table--bookings tbody tr", 20).await;
+    for _ in 0..6 {
+        js(b, "window.scrollBy(0, 300); return 0;").await;
+        tokio::time::sleep(Duration::from_millis(150)).await;
+    }
+    let at = js(b, "return scrollY;").await.as_f64().expect("scrollY");
+    assert!(at >= 1500.0, "scrolled down the list: {at}");
+    at
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn back_and_forward_return_to_where_the_reader_was_on_the_page() {
     let server = serve_generated().await;
     let url = server.url();
     scenario(|b| async move {
-        b.goto(&format!("{url}/bookings")).await;
-        b.texts(".kd-table--bookings tbody tr", 20).await;
-        // Down the list, by hand, past the rows built for the first screen.
-        for _ in 0..6 {
-            js(&b, "window.scrollBy(0, 300); return 0;").await;
-            tokio::time::sleep(Duration::from_millis(150)).await;
-        }
-        let at = js(&b, "return scrollY;").await.as_f64().expect("scrollY");
-        assert!(at >= 1500.0, "scrolled down the list: {at}");
+        let at = down_the_booking_list(&b, &url).await;
         let picked = open_a_row_on_screen(&b).await;
         // A followed link's page opens at its top.
         eventually("the booking at its top", || async {
@@ -1868,14 +1874,7 @@ async fn a_reload_returns_to_where_the_reader_was_on_the_page() {
     let server = serve_generated().await;
     let url = server.url();
     scenario(|b| async move {
-        b.goto(&format!("{url}/bookings")).await;
-        b.texts(".kd-table--bookings tbody tr", 20).await;
-        for _ in 0..6 {
-            js(&b, "window.scrollBy(0, 300); return 0;").await;
-            tokio::time::sleep(Duration::from_millis(150)).await;
-        }
-        let at = js(&b, "return scrollY;").await.as_f64().expect("scrollY");
-        assert!(at >= 1500.0, "scrolled down the list: {at}");
+        let at = down_the_booking_list(&b, &url).await;
         // The first row in view and where it stands: what the reader sees. (scrollY itself
         // may differ by a few px: a line above the list, "Stored copy …" then "Updated …",
         // can change height, and the browser's scroll anchoring keeps the rows in place.)
