@@ -172,6 +172,7 @@ pub const DE: Texts = Texts {
     no_care_notes: "Keine Pflegehinweise",
     owes: |amounts| format!("Kunde: {amounts} offen"),
     owes_unknown: |e| format!("Rechnungen konnten nicht geladen werden: Hinweise auf offene Beträge können fehlen oder veraltet sein. {e}"),
+    owes_as_of: |e, at| format!("Rechnungen konnten nicht aktualisiert werden: Hinweise auf offene Beträge zeigen den Stand von {at}. {e}"),
     date_unread: |d| format!("„{d}“ in der Adresse ist kein Datum: angezeigt wird heute."),
     late_pickup: "Abholung überfällig",
     ends_today: "Aufenthalt endet heute",

@@ -169,6 +169,7 @@ pub const EN: Texts = Texts {
     no_care_notes: "No care notes",
     owes: |amounts| format!("Customer owes {amounts}"),
     owes_unknown: |e| format!("Invoices could not be loaded: “Customer owes” flags may be missing or out of date. {e}"),
+    owes_as_of: |e, at| format!("Invoices could not be refreshed: “Customer owes” flags are as of {at}. {e}"),
     date_unread: |d| format!("“{d}” in the address is not a date: showing today."),
     late_pickup: "Late pickup",
     ends_today: "Stay ends today",

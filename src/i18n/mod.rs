@@ -202,6 +202,8 @@ pub struct Texts {
     pub owes: fn(&str) -> String,
     /// The board's invoices failed (the error's text): no owes flag can be trusted.
     pub owes_unknown: fn(&str) -> String,
+    /// The invoices failed to refresh, and the flags shown are from those loaded at a time.
+    pub owes_as_of: fn(&str, &str) -> String,
     /// The board's `?date=` that is no date (`2026-02-30`): today is shown instead.
     pub date_unread: fn(&str) -> String,
     pub late_pickup: &'static str,

@@ -114,13 +114,24 @@ pub fn BoardPage() -> impl IntoView {
         let invoices = invoices.clone();
         move || {
             let error = owes_error.get()?;
+            // Flags shown from invoices loaded before (this visit or a stored copy) are as of
+            // their time, not missing: "could not be loaded" beside them read as a contradiction.
+            let shown_at = invoices
+                .data
+                .with(Option::is_some)
+                .then(|| invoices.loaded_at.get().map(crate::format::time_of))
+                .flatten();
+            let words = match shown_at {
+                Some(at) => (t().owes_as_of)(&error, &at),
+                None => (t().owes_unknown)(&error),
+            };
             // `refresh` itself ignores a press while a request runs.
             let retry = invoices.clone();
             let (disabled, label) = (invoices.loading.clone(), invoices.loading.clone());
             // An `AnyView` when shown, as the board card's flags (components/board_card.rs).
             Some(view! {
                 <div class="kd-notice kd-notice--warn kd-owes-unknown" role="alert">
-                    <span>{(t().owes_unknown)(&error)}</span>
+                    <span>{words}</span>
                     <button type="button" class="kd-button kd-button--quiet"
                         aria-disabled=move || disabled.get().then_some("true")
                         on:click=move |_| retry.refresh()>

@@ -320,3 +320,47 @@ async fn a_search_by_name_reloaded_while_animals_hang_finds_the_stored_names() {
     browser.finish().await;
     server.stop().await;
 }
+
+/// The board reloaded offline shows the "Customer owes" flags of the stored invoices. Its
+/// invoices notice said they "could not be loaded" and the flags "may be missing", beside
+/// the flags themselves; it now says they could not be refreshed and the flags are as of the
+/// stored copy's time.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_reloaded_offline_says_its_owes_flags_are_as_of_the_stored_invoices() {
+    let page = build_with("e2e-offline-owes", &[("refresh-secs", "3600")]);
+    let server = serve(crate::frontdesk::dataset(), Some(page), Faults::default()).await;
+    let url = server.url();
+    let browser = Browser::start().await;
+    let b = browser.page();
+    b.goto(&format!("{url}/")).await;
+    let owing = ["b-arr1", "b-home2", "b-in1"];
+    eventually("the owes flags", || async {
+        crate::frontdesk::flagged(&b, "owes").await == owing
+    })
+    .await;
+    eventually("the service worker controls the page", || async {
+        js(&b, "return !!navigator.serviceWorker.controller").await == json!(true)
+    })
+    .await;
+    // The store's write comes 2 s after the last answer.
+    tokio::time::sleep(Duration::from_millis(3_500)).await;
+    server.stop().await;
+    network(&b, false).await;
+
+    b.goto(&format!("{url}/")).await;
+    b.wait_text(".kd-page", "stored copy from").await;
+    b.wait_text(".kd-owes-unknown", "“Customer owes” flags are as of")
+        .await;
+    let notice = js(
+        &b,
+        "return document.querySelector('.kd-owes-unknown').textContent;",
+    )
+    .await;
+    let notice = notice.as_str().unwrap_or_default();
+    assert!(
+        notice.starts_with("Invoices could not be refreshed:") && !notice.contains("missing"),
+        "{notice}"
+    );
+    assert_eq!(crate::frontdesk::flagged(&b, "owes").await, owing);
+    browser.finish().await;
+}
