@@ -252,6 +252,7 @@ pub const DE: Texts = Texts {
     },
     no_invoices: "Es gibt keine Rechnungen.",
     no_invoices_match: "Keine Rechnung passt zu diesem Filter.",
+    no_invoices_match_yet: "Noch passt keine Rechnung zu dieser Suche: Tiernamen werden noch geladen, Treffer nach Namen können noch kommen.",
     totals_shown: "Summen der angezeigten Rechnungen",
     total: "Gesamt",
     no_currency: "(ohne Währung)",

@@ -248,6 +248,7 @@ pub const EN: Texts = Texts {
     },
     no_invoices: "There are no invoices.",
     no_invoices_match: "No invoices match this filter.",
+    no_invoices_match_yet: "No invoices match this search yet: animal names are still loading, and matches by name may still come.",
     totals_shown: "Totals of the invoices shown",
     total: "Total",
     no_currency: "(no currency)",

@@ -265,6 +265,8 @@ pub struct Texts {
     pub invoices_count_of: fn(usize, usize) -> String,
     pub no_invoices: &'static str,
     pub no_invoices_match: &'static str,
+    /// No match while a search waits for animal names.
+    pub no_invoices_match_yet: &'static str,
     pub totals_shown: &'static str,
     pub total: &'static str,
     /// Beside a sum of invoices that name no currency.

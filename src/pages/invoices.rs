@@ -254,14 +254,25 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
     };
     // Only a change between "rows", "no match" and "none at all" rebuilds the table; new
     // answers flow into its keyed rows. The message as a `String`, as the booking list's.
-    let shape =
+    // A search with names still on their way may match once they come: "No invoices match"
+    // alone read as a fact (a name typed within seconds of opening the list).
+    let shape = {
+        let names = names.clone();
         Memo::new(
             move |_| match (rows.with(Vec::is_empty), list.with(|l| l.items.is_empty())) {
                 (false, _) => None,
                 (true, true) => Some(t.no_invoices.to_string()),
-                (true, false) => Some(t.no_invoices_match.to_string()),
+                (true, false) => Some(
+                    if searching() && names.loaded.get() + names.failed.get() < names.total.get() {
+                        t.no_invoices_match_yet
+                    } else {
+                        t.no_invoices_match
+                    }
+                    .to_string(),
+                ),
             },
-        );
+        )
+    };
     // The lines above the table (count, states): its rows start below them.
     let listhead = NodeRef::<leptos::html::Div>::new();
     let table_start = start_below(listhead);
