@@ -15,6 +15,9 @@ use tokio::process::{Child, Command};
 /// and shared; a passing run waits only as long as the page needs.
 pub const PATIENCE: Duration = Duration::from_secs(20);
 
+/// How long [`Page::texts_scrolled`] waits in all for a table that keeps growing.
+pub const SCROLLED_AT_MOST: Duration = Duration::from_secs(60);
+
 /// How long the tests of typing before the list has come hold the list back: long enough for
 /// a busy machine to start the app and type before it comes, and under the app's 10 s request
 /// time-out (`timeout-ms`), past which it shows an error instead. Each such test waits it out.
@@ -422,8 +425,14 @@ impl Page {
 
     /// Texts of every element matching `css`, once at least `at_least` exist, scrolling to
     /// the end of the page meanwhile: a table builds its rows as the reader comes near them.
+    ///
+    /// [`PATIENCE`] counts from the last row built, not from the start: a table grows by two
+    /// screens of rows after a paint, and in a group run on a loaded machine 185 rows took
+    /// 14 s of the 20 once allowed in all. A table that stops growing fails as before, and so
+    /// does one still growing after [`SCROLLED_AT_MOST`].
     pub async fn texts_scrolled(&self, css: &str, at_least: usize) -> Vec<String> {
         let started = Instant::now();
+        let (mut grew, mut last) = (started, 0);
         let count = format!("return document.querySelectorAll({css:?}).length;");
         loop {
             let n = self.client.execute(&count, vec![]).await;
@@ -431,10 +440,16 @@ impl Page {
             if n >= at_least {
                 return self.texts(css, at_least).await;
             }
-            if started.elapsed() > PATIENCE {
+            if n > last {
+                (grew, last) = (Instant::now(), n);
+            }
+            if grew.elapsed() > PATIENCE || started.elapsed() > SCROLLED_AT_MOST {
                 let state = self.frame_state().await;
                 panic!(
-                    "fewer than {at_least} `{css}` (scrolling) within {PATIENCE:?}: {n}; {state}"
+                    "fewer than {at_least} `{css}` (scrolling) after {:?}: {n}, the last built \
+                     {:?} ago; {state}",
+                    started.elapsed(),
+                    grew.elapsed()
                 );
             }
             self.scroll_to_end().await;
