@@ -97,10 +97,10 @@ pub fn day(day: crate::model::board::Day, style: DateStyle) -> String {
 }
 
 /// A date the service sent (`2026-11-22`, also with a time after it: its day, see
-/// [`Day::parse_shown`](crate::model::board::Day::parse_shown)) in the app's locale; anything
+/// [`Day::parse`](crate::model::board::Day::parse)) in the app's locale; anything
 /// else is shown as sent.
 pub fn date_text(sent: &str) -> String {
-    match crate::model::board::Day::parse_shown(sent) {
+    match crate::model::board::Day::parse(sent) {
         Some(d) => day(d, DateStyle::Medium),
         None => sent.to_string(),
     }

@@ -71,11 +71,7 @@ fn a_date_with_a_time_is_shown_as_its_day() {
         "2026-12-07T10:00+01",
         " 2026-12-07T00:00:00Z\n",
     ] {
-        assert_eq!(
-            Day::parse_shown(shown),
-            Some(day("2026-12-07")),
-            "{shown:?}"
-        );
+        assert_eq!(Day::parse(shown), Some(day("2026-12-07")), "{shown:?}");
     }
     for as_sent in [
         "2026-12-07 or 08",
@@ -98,8 +94,34 @@ fn a_date_with_a_time_is_shown_as_its_day() {
         "2026-12-0é",
         "",
     ] {
-        assert_eq!(Day::parse_shown(as_sent), None, "{as_sent:?}");
+        assert_eq!(Day::parse(as_sent), None, "{as_sent:?}");
     }
+}
+
+/// A date with other text after it is no day, on the board as on screen (it was placed on the
+/// 1st while every table showed it as sent): such a stay is placed by its status alone, and
+/// no date range or sort reads a day from it.
+#[test]
+fn a_date_with_other_text_after_it_is_no_day_anywhere() {
+    let vague = booking("1", "2026-11-22 or 23", "2026-11-24 maybe", None, None);
+    let known = booking(
+        "2",
+        "2026-11-22 or 23",
+        "2026-11-24 maybe",
+        Some("in_house"),
+        None,
+    );
+    let today = day(TODAY);
+    for d in [TODAY, "2026-11-23", "2026-11-24"] {
+        assert_eq!(lane(&vague, day(d), today), None, "{d}");
+    }
+    assert_eq!(lane(&known, today, today), Some(Lane::InHouse));
+    assert_eq!(lane(&known, day("2026-11-23"), today), None);
+    assert_eq!(unplaceable(&[vague.clone(), known.clone()]), 1);
+    assert!(!overlaps(&vague, Some(today), Some(today)));
+    assert_eq!(Day::parse("2026-11-22 or 23"), None);
+    assert_eq!(Day::parse("2026-11-22T10:00 Uhr"), None);
+    assert_eq!(Day::parse("2026-11-22 10:00"), Some(today));
 }
 
 #[test]

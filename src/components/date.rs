@@ -6,15 +6,15 @@ use crate::model::board::Day;
 use crate::model::text::MISSING;
 use leptos::prelude::*;
 
-/// A `YYYY-MM-DD` date, also with a time after it (its day: `Day::parse_shown`), in the app's
+/// A `YYYY-MM-DD` date, also with a time after it (its day: `Day::parse`), in the app's
 /// locale, as `format::date_text` writes it; anything else as sent, a missing one as the
-/// dash. `datetime` keeps what was sent, a time too (`parse_shown` takes only ISO 8601 ones).
+/// dash. `datetime` keeps what was sent, a time too (`parse` takes only ISO 8601 ones).
 #[component]
 pub fn DateText(sent: Option<String>) -> impl IntoView {
     let Some(sent) = sent else {
         return MISSING.into_any();
     };
-    match Day::parse_shown(&sent) {
+    match Day::parse(&sent) {
         Some(d) => {
             let shown = day(d, DateStyle::Medium);
             view! { <time datetime=sent.trim().to_string()>{shown}</time> }.into_any()

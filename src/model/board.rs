@@ -40,17 +40,17 @@ impl Day {
         (text.len() == 10).then(|| Day::parse(text)).flatten()
     }
 
-    /// Reads "YYYY-MM-DD" (surrounding spaces allowed, and a time after it, as in
-    /// "2026-11-22T10:00", ignored). Anything else is `None`: such a stay is placed by its
-    /// status alone, never guessed onto a day.
+    /// Reads a date as the app shows it: "YYYY-MM-DD" alone or with an ISO 8601 time after it
+    /// ("2026-12-07T10:00:00Z", "2026-12-09 16:00", "…T08:30:15.250+01:00"), which is its day
+    /// (the spec says YYYY-MM-DD; the time is the service's, not a date to convert to another
+    /// zone); surrounding spaces allowed. Anything else, other text after the date too
+    /// ("2026-10-01 or 02"), is `None`: shown as sent, and such a stay is placed by its
+    /// status alone, never guessed onto a day (the board read it as the 1st while the tables
+    /// showed it as sent).
     pub fn parse(text: &str) -> Option<Day> {
         let text = text.trim();
+        let b = text.as_bytes();
         let date = text.get(..10)?;
-        let rest = &text[10..];
-        if !(rest.is_empty() || rest.starts_with(['T', ' ', 't'])) {
-            return None;
-        }
-        let b = date.as_bytes();
         if b[4] != b'-' || b[7] != b'-' {
             return None;
         }
@@ -60,19 +60,8 @@ impl Day {
                 .then(|| s.parse().ok())?
         };
         let year = num(&date[..4])?;
-        Day::from_ymd(year as i32, num(&date[5..7])?, num(&date[8..10])?)
-    }
-
-    /// Reads a date as the app shows it in the locale: "YYYY-MM-DD" alone or with an ISO 8601
-    /// time after it ("2026-12-07T10:00:00Z", "2026-12-09 16:00", "…T08:30:15.250+01:00"),
-    /// which is shown as its day, the day the board places it on (the spec says YYYY-MM-DD;
-    /// the time is the service's, not a date to convert to another zone). Anything else after
-    /// the date ("2026-10-01 or 02") is `None`, so the text is shown as sent, never cut.
-    pub fn parse_shown(text: &str) -> Option<Day> {
-        let text = text.trim();
-        let day = Day::parse(text)?;
-        // What `parse` let follow the date: nothing, or `T`, `t` or a space and the rest.
-        let rest = &text.as_bytes()[10..];
+        let day = Day::from_ymd(year as i32, num(&date[5..7])?, num(&date[8..10])?)?;
+        let rest = &b[10..];
         // Whether `shape` is at `i`, `d` a digit.
         let at = |i: usize, shape: &[u8]| {
             rest.get(i..i + shape.len()).is_some_and(|s| {
@@ -88,8 +77,12 @@ impl Day {
         if rest.is_empty() {
             return Some(day);
         }
-        // hh:mm, then :ss (60: a leap second) and a fraction of it.
-        if !(at(1, b"dd:dd") && rest[1..3] <= b"23"[..] && rest[4..6] <= b"59"[..]) {
+        // `T`, `t` or a space, hh:mm, then :ss (60: a leap second) and a fraction of it.
+        if !(matches!(rest[0], b'T' | b't' | b' ')
+            && at(1, b"dd:dd")
+            && rest[1..3] <= b"23"[..]
+            && rest[4..6] <= b"59"[..])
+        {
             return None;
         }
         let mut i = 6;
