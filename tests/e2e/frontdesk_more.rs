@@ -1491,7 +1491,7 @@ async fn filters_shown(b: &Page, names: &[&str]) -> Value {
 /// The paper shows the filters the booking list reads, and none it does not: not the empty
 /// date fields (printed before, as only the search box and "Any" were left out), nor a
 /// status or a date of the address that it does not read (the status printed as if it
-/// narrowed the list). The note that says so prints.
+/// narrowed the list), nor a search box of only spaces. The note that says so prints.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_printed_booking_list_shows_only_the_filters_it_reads() {
     let server = app(dataset()).await;
@@ -1529,6 +1529,14 @@ async fn a_printed_booking_list_shows_only_the_filters_it_reads() {
             .await;
         let used = json!([[false, true, false, false, false, false, false], false, ""]);
         assert_eq!(filters_shown(&b, &names).await, used, "a status read");
+        // A search box of only spaces filters nothing: it is left out too (it printed).
+        b.cdp("Emulation.setEmulatedMedia", json!({"media": ""}))
+            .await;
+        let q = b.element("input[name=q]").await;
+        q.send_keys("   ").await.expect("spaces typed");
+        b.cdp("Emulation.setEmulatedMedia", json!({"media": "print"}))
+            .await;
+        assert_eq!(filters_shown(&b, &names).await, used, "a blank search");
     })
     .await;
     server.stop().await;
