@@ -686,15 +686,19 @@ fn species_glyphs_for_the_named_species_only() {
 }
 
 #[test]
-fn the_named_species_are_said_in_the_screens_language_and_others_as_written() {
+fn the_named_species_are_said_in_the_screens_language_and_others_as_written_capitalised() {
     use kennel_desk::i18n::{DE, EN};
     assert_eq!(DE.species_name("dog"), "Hund");
     assert_eq!(DE.species_name("Small_Animal"), "Kleintier");
     assert_eq!(DE.species_name("cat"), "Katze");
     assert_eq!(EN.species_name("small-animal"), "Small animal");
     assert_eq!(EN.species_name("Katze"), "Cat");
-    // Not one of the spec's three: as the service wrote it, in either language.
+    // Not one of the spec's three: as the service wrote it, in either language, capitalised
+    // as the three are (a field, a card's line and a filter's choice start with it: "gecko"
+    // stood lower case beside "Dog").
     assert_eq!(DE.species_name("Parrot"), "Parrot");
+    assert_eq!(EN.species_name("gecko"), "Gecko");
+    assert_eq!(DE.species_name(" émeu d'Australie"), "Émeu d'Australie");
     assert_eq!(EN.species_name("  "), "  ");
 }
 

@@ -288,5 +288,5 @@ fn know(shared: &Shared, id: String, a: Arc<Animal>) {
 /// The animal's search text, its species in the screen's language.
 fn haystack(a: &Animal) -> String {
     let species = a.species.as_deref().unwrap_or("");
-    animal_haystack(a, crate::i18n::t().species_name(species))
+    animal_haystack(a, &crate::i18n::t().species_name(species))
 }

@@ -23,7 +23,7 @@ pub fn AnimalFields(animal: Arc<Animal>, #[prop(optional)] name: bool) -> impl I
     let a = animal;
     // The glyph is decoration beside the species' name, hidden from screen readers: they
     // named it ("rabbit" for a ferret, the small animals' glyph) before the name. A species
-    // the app does not know is shown as written, without one.
+    // the app does not know is shown as written (capitalised: `species_name`), without one.
     let species = a.species.as_deref().map(|s| match Species::parse(s) {
         Some(known) => view! {
             <span aria-hidden="true">{known.glyph()}</span>
@@ -31,7 +31,7 @@ pub fn AnimalFields(animal: Arc<Animal>, #[prop(optional)] name: bool) -> impl I
             {t.species_name(s)}
         }
         .into_any(),
-        None => s.to_string().into_any(),
+        None => t.species_name(s).into_any(),
     });
     let group = a
         .group

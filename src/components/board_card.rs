@@ -96,7 +96,7 @@ pub fn BoardCard(
             q.data.with(|a| match a {
                 Some(a) => {
                     let species = a.species.as_deref().map(|s| t().species_name(s));
-                    let parts: Vec<&str> = [species, a.breed.as_deref()]
+                    let parts: Vec<&str> = [species.as_deref(), a.breed.as_deref()]
                         .into_iter()
                         .flatten()
                         .collect();
@@ -202,7 +202,7 @@ pub fn RunCard(
             <h3 class="kd-runcard__name"><AnimalLink animal_id=booking.animal_id.clone()/></h3>
             <dl>
                 <dt>{t.species}</dt>
-                <dd>{field(|a| a.species.as_deref().map(|s| crate::i18n::t().species_name(s).to_string()))}</dd>
+                <dd>{field(|a| a.species.as_deref().map(|s| crate::i18n::t().species_name(s)))}</dd>
                 <dt>{t.breed}</dt><dd>{field(|a| a.breed.clone())}</dd>
                 <dt>{t.location}</dt><dd>{or_dash(booking.location.as_deref()).to_string()}</dd>
                 <dt>{t.dates}</dt><dd>{dates}</dd>

@@ -358,11 +358,23 @@ impl Texts {
     }
 
     /// A species in the screen's language: the spec's three by name (the service writes
-    /// English), any other as the service wrote it.
-    pub fn species_name<'a>(&'a self, raw: &'a str) -> &'a str {
-        match Species::parse(raw) {
-            Some(s) => self.species_names[s as usize],
-            None => raw,
+    /// English), any other as the service wrote it with a capital first letter, as the three
+    /// have: a field, a card's line and a filter's choice start with it ("gecko" stood lower
+    /// case beside "Dog" in the filter).
+    pub fn species_name(&self, raw: &str) -> String {
+        if let Some(s) = Species::parse(raw) {
+            return self.species_names[s as usize].to_string();
+        }
+        let mut chars = raw.trim().chars();
+        // ASCII and Latin-1 (é, ä) by arithmetic, as `text::lower`: `char::to_uppercase`'s
+        // tables cost 5.8 KB of brotli wasm.
+        let upper = |c: char| match c {
+            'à'..='þ' if c != '÷' => char::from_u32(c as u32 - 0x20).unwrap_or(c),
+            _ => c.to_ascii_uppercase(),
+        };
+        match chars.next() {
+            Some(first) => format!("{}{}", upper(first), chars.as_str()),
+            None => raw.to_string(),
         }
     }
 

@@ -566,7 +566,7 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
                 <Choice name="species" label=t.species set=set_species
                     value=Memo::new(move |_| species.get().map(|s| Species::choice(&s).to_string()))
                     options=Signal::derive(move || species_choices().into_iter().map(|s| {
-                        let name = t.species_name(&s).to_string();
+                        let name = t.species_name(&s);
                         (s, name)
                     }).collect())/>
                 <Choice name="group" label=t.group value=group set=set_group

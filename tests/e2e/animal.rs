@@ -821,7 +821,9 @@ async fn dates_sent_with_a_time_are_shown_as_their_day() {
 
 /// The species' glyph is decoration where the species is written beside it: hidden from
 /// screen readers, which named the small animal's rabbit for a ferret. English writes the
-/// species capitalised, as German does ("Dog", "Hund"): it said "dog · Beagle".
+/// species capitalised, as German does ("Dog", "Hund"): it said "dog · Beagle". A species the
+/// app does not know reads so too, on the animal's page, the card and in the species filter
+/// ("gecko" stood lower case beside "Dog"), while the filter's value stays as sent.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_species_is_read_once_and_capitalised() {
     let mut data = dataset();
@@ -829,10 +831,14 @@ async fn the_species_is_read_once_and_capitalised() {
         json!({"id": "v-4", "name": "Fritz", "species": "small animal",
         "breed": "Ferret", "customerId": "c-79"}),
     );
-    data.bookings.push(
-        json!({"id": "s-fritz", "animalId": "v-4", "customerId": "c-79",
-        "from": iso(0), "to": iso(1), "status": "in_house"}),
-    );
+    data.animals
+        .push(json!({"id": "v-5", "name": "Gustav", "species": "gecko",
+        "breed": "Leopard gecko", "customerId": "c-79"}));
+    for (id, animal) in [("s-fritz", "v-4"), ("s-gustav", "v-5")] {
+        data.bookings
+            .push(json!({"id": id, "animalId": animal, "customerId": "c-79",
+            "from": iso(0), "to": iso(1), "status": "in_house"}));
+    }
     let server = serve(data, Some(dist()), Faults::default()).await;
     let url = server.url();
     // What a screen reader is given: the text outside `aria-hidden`, and what is shown.
@@ -870,6 +876,36 @@ async fn the_species_is_read_once_and_capitalised() {
         assert_eq!(
             crate::places::js(&b, cards).await,
             json!(["Dog · Beagle", "Small animal · Ferret"])
+        );
+        b.wait_text(".kd-card__animal", "Leopard gecko").await;
+        let gecko = "return [...document.querySelectorAll('.kd-card__animal')]\
+            .map(p => p.innerText.trim()).filter(t => /Leopard/.test(t));";
+        assert_eq!(
+            crate::places::js(&b, gecko).await,
+            json!(["Gecko · Leopard gecko"])
+        );
+        b.goto(&format!("{url}/animals/v-5")).await;
+        b.wait_text(".kd-fields", "Leopard gecko").await;
+        assert_eq!(
+            crate::places::js(&b, species).await,
+            json!([["Gecko", "Gecko"]])
+        );
+        // The species filter reads as the animals' pages do; its values stay the service's.
+        b.goto(&format!("{url}/bookings?species=gecko")).await;
+        b.wait_text(".kd-table--bookings tbody", "Gustav").await;
+        let options = "const s = document.querySelector('select[name=species]'); \
+            return [s.value, [...s.options].filter(o => o.value).map(o => [o.value, o.textContent])];";
+        assert_eq!(
+            crate::places::js(&b, options).await,
+            json!([
+                "gecko",
+                [
+                    ["cat", "Cat"],
+                    ["dog", "Dog"],
+                    ["gecko", "Gecko"],
+                    ["small animal", "Small animal"]
+                ]
+            ])
         );
     })
     .await;
