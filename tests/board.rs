@@ -131,6 +131,8 @@ fn days_parse_format_and_count() {
     assert_eq!(day("2026-11-22T10:00:00Z"), day("2026-11-22"));
     assert_eq!(Day::parse("2026-02-29"), None);
     assert_eq!(Day::parse("2026-13-01"), None);
+    assert_eq!(Day::parse("0000-01-01"), None);
+    assert_eq!(day("0001-01-01").to_string(), "0001-01-01");
     assert_eq!(Day::parse("22.11.2026"), None);
     assert_eq!(Day::parse("2026-1-2"), None);
     assert_eq!(Day::parse("2026-11-2x"), None);

@@ -59,7 +59,8 @@ impl Day {
                 .all(|c| c.is_ascii_digit())
                 .then(|| s.parse().ok())?
         };
-        let year = num(&date[..4])?;
+        // Year 0 is none of the service's: the locale's calendar writes it as year 1 (1 BC).
+        let year = num(&date[..4]).filter(|y| *y > 0)?;
         let day = Day::from_ymd(year as i32, num(&date[5..7])?, num(&date[8..10])?)?;
         let rest = &b[10..];
         // Whether `shape` is at `i`, `d` a digit.
