@@ -24,7 +24,7 @@ pub(crate) const SIDEWAYS: Size = Size("tablet-sideways", 1024, 768);
 const SIZES: [Size; 4] = [PHONE, LANDSCAPE, TABLET, DESKTOP];
 
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Size(pub(crate) &'static str, u32, u32);
+pub(crate) struct Size(pub(crate) &'static str, pub(crate) u32, pub(crate) u32);
 
 /// Every route and one thing each shows once loaded.
 const PAGES: [(&str, &str, &str); 8] = [

@@ -6,9 +6,10 @@
 use super::frontdesk::dataset;
 use super::harness::{dist, serve, serve_demo, Page, PATIENCE};
 use super::places::{
-    assert_axe_clean, assert_fits, assert_targets, emulate, js, DESKTOP, LANDSCAPE, PHONE, TABLET,
+    assert_axe_clean, assert_fits, assert_targets, emulate, js, Size, DESKTOP, LANDSCAPE, PHONE,
+    TABLET,
 };
-use super::scenario;
+use super::{scenario, scenario_in};
 use devapi::Faults;
 use serde_json::json;
 use std::time::{Duration, Instant};
@@ -257,5 +258,56 @@ async fn the_walls_paging_stops_at_its_pause_button_and_starts_again() {
         );
     })
     .await;
+    server.stop().await;
+}
+
+/// A wall screen of a hallway (16:10 and 16:9, a mouse or nothing): the header is one line,
+/// the pause button on the title's line, and the demo's board is the README's five pages.
+/// The button wrapped onto a line of its own there, in English and German, and that line
+/// took a card row's height: six pages.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_walls_header_keeps_its_pause_button_on_the_titles_line_on_a_wide_screen() {
+    let server = serve_demo(Faults::default()).await;
+    let url = server.url();
+    for lang in ["en-US", "de-DE"] {
+        let url = url.clone();
+        scenario_in(lang, |b| async move {
+            for size in [DESKTOP, Size("wide", 1366, 768)] {
+                emulate(&b, size, false).await;
+                b.goto(&format!("{url}/wall")).await;
+                b.element(".kd-wall__pause").await;
+                // A tick to read the page count at this size.
+                tokio::time::sleep(Duration::from_millis(1200)).await;
+                let head = js(
+                    &b,
+                    "const box = s => document.querySelector(s).getBoundingClientRect();
+                     const title = box('.kd-wall__title'), pause = box('.kd-wall__pause');
+                     return { titleTop: title.top, titleBottom: title.bottom,
+                              pauseTop: pause.top, pauseBottom: pause.bottom,
+                              head: box('.kd-wall__head').height,
+                              clock: box('.kd-wall__clock').height,
+                              line: document.querySelector('.kd-wall__updated').textContent };",
+                )
+                .await;
+                let what = format!("{lang} /wall at {size:?}: {head}");
+                let at = |k: &str| head[k].as_f64().unwrap_or(f64::NAN);
+                assert!(
+                    at("pauseTop") < at("titleBottom") && at("pauseBottom") > at("titleTop"),
+                    "the pause button on the title's line: {what}"
+                );
+                assert!(
+                    at("head") <= at("clock") + 1.0,
+                    "a header of one line: {what}"
+                );
+                let pages = page_of(&head)
+                    .rsplit(' ')
+                    .next()
+                    .and_then(|n| n.parse::<u32>().ok());
+                assert_eq!(pages, Some(5), "the demo in five pages: {what}");
+                assert_fits(&b, &what).await;
+            }
+        })
+        .await;
+    }
     server.stop().await;
 }
