@@ -12,5 +12,8 @@ pub fn CustomerLink(customer_id: Option<String>) -> impl IntoView {
         return MISSING.into_any();
     };
     let href = use_cache().config().record_href("customers", &id);
-    view! { <a class="kd-customer-link" href=href>{id}</a> }.into_any()
+    // In a table a long id (a UUID) is cut to one line (style/main.css): the title shows it
+    // whole to a mouse, the text stays whole for a screen reader, and the page it opens shows it.
+    let title = id.clone();
+    view! { <a class="kd-customer-link" href=href title=title>{id}</a> }.into_any()
 }

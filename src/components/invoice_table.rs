@@ -77,7 +77,9 @@ fn InvoiceRow(invoice: Invoice, show_customer: bool, show_booking: bool) -> impl
     let booking = show_booking.then(|| {
         let link = invoice.booking_id.clone().map(|b| {
             let href = config.record_href("bookings", &b);
-            view! { <a href=href>{b}</a> }
+            // Cut to one line when long, as the customer's (components/customer_link.rs).
+            let title = b.clone();
+            view! { <a href=href title=title>{b}</a> }
         });
         view! {
             <td role="cell" data-label=t.booking>{link.map(IntoAny::into_any).unwrap_or_else(|| MISSING.into_any())}</td>

@@ -10,6 +10,7 @@ mod deploy;
 mod frontdesk;
 mod frontdesk_more;
 mod harness;
+mod ids;
 mod invoices;
 mod language;
 mod offline;

@@ -1,0 +1,96 @@
+//! Long ids (UUIDs, a 48-character customer id, a UUID booking id) in the tables and on the
+//! board's cards, from tests/fixtures/long-ids.json: an id takes one line, cut where it does
+//! not fit, and pushes no table wider than its screen; a card's lines keep their spacing when
+//! a long location wraps.
+
+use super::harness::{dist, serve};
+use super::places::{assert_fits, emulate, js, DESKTOP, TABLET};
+use super::scenario;
+use devapi::{Dataset, Faults};
+use serde_json::json;
+use std::path::Path;
+use std::time::Duration;
+
+fn long_ids() -> Dataset {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/long-ids.json");
+    Dataset::load(&path).expect("the long-ids fixture loads")
+}
+
+/// Each body row of the first table: its height, the text of its customer link (if any) and
+/// that link's height; and the table's id links (customer, booking) whose text is cut.
+const ROWS: &str = "const t = document.querySelector('.kd-table');
+  const rows = [...t.querySelectorAll('tbody tr')].map(r => {
+    const c = r.querySelector('.kd-customer-link');
+    return { h: r.getBoundingClientRect().height, customer: c ? c.textContent : null,
+             link: c ? c.getBoundingClientRect().height : 0 };
+  });
+  return rows;";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn long_ids_take_one_line_in_the_tables_and_scroll_nothing_sideways() {
+    let server = serve(long_ids(), Some(dist()), Faults::default()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        for size in [DESKTOP, TABLET] {
+            emulate(&b, size, true).await;
+            for path in [
+                "/bookings",
+                "/invoices?status=open",
+                "/invoices?status=all",
+                "/animals/a-2",
+            ] {
+                b.goto(&format!("{url}{path}")).await;
+                b.wait_text(".kd-table tbody", "6a2d0be8").await;
+                // The animals' names and badges come after the rows.
+                tokio::time::sleep(Duration::from_millis(800)).await;
+                let what = format!("{path} at {size:?} by touch");
+                assert_fits(&b, &what).await;
+                let rows = js(&b, ROWS).await;
+                let rows = rows.as_array().cloned().unwrap_or_default();
+                assert!(!rows.is_empty(), "{what}");
+                let h = |r: &serde_json::Value| r["h"].as_f64().unwrap_or(f64::MAX);
+                for row in &rows {
+                    // One line: a touch target's 44 px (and a hair).
+                    if row["customer"].is_string() {
+                        assert!(row["link"].as_f64() <= Some(46.0), "{what}: {row}");
+                    }
+                }
+                // The invoice rows as tall as one line of text; with the very large amount
+                // (status=all) the table has room for no more than the ids on one line.
+                if path == "/invoices?status=open" {
+                    for row in &rows {
+                        assert!(h(row) <= 50.0, "{what}: an invoice row of one line: {row}");
+                    }
+                }
+                // In the booking list as a table (1280 px), a UUID's row is no taller than
+                // the short id's with the same stay, animal's badge and note (b-1, c-1: Bella
+                // and Mimi both have one vaccination on record).
+                if path == "/bookings" && size.0 == DESKTOP.0 {
+                    let short = rows.iter().find(|r| r["customer"] == json!("c-1")).map(h);
+                    let uuid = rows
+                        .iter()
+                        .find(|r| r["customer"] == json!("6a2d0be8-89c5-5c5f-8278-0a6661c04393"))
+                        .map(h);
+                    let (short, uuid) = (short.unwrap_or(0.0), uuid.unwrap_or(f64::MAX));
+                    assert!(uuid <= short + 1.0, "{what}: {uuid} vs {short}: {rows:?}");
+                }
+            }
+        }
+        // Cut, the id is still whole in the link (what a screen reader reads, and its title),
+        // and whole on the customer's page it opens.
+        emulate(&b, TABLET, true).await;
+        b.goto(&format!("{url}/invoices?status=all")).await;
+        b.wait_text(".kd-table tbody", "c-very-long").await;
+        let link = js(
+            &b,
+            "const a = [...document.querySelectorAll('.kd-table .kd-customer-link')]
+               .find(a => a.textContent.startsWith('c-very-long'));
+             return { text: a.textContent, title: a.title, cut: a.scrollWidth > a.clientWidth };",
+        )
+        .await;
+        let id = "c-very-long-customer-identifier-0000000000000001";
+        assert_eq!(link, json!({ "text": id, "title": id, "cut": true }));
+    })
+    .await;
+    server.stop().await;
+}
