@@ -121,10 +121,11 @@ pub fn BoardCard(
                 <span class="kd-card__time">{time}</span>
             </header>
             <p class="kd-card__animal">{species_breed}</p>
+            // The separator with the customer: when a long location takes a line of its own,
+            // the customer starts the next one whole (style/main.css).
             <p class="kd-card__meta">
                 <span class="kd-card__location">{location}</span>
-                " · "
-                <span class="kd-card__customer"><CustomerLink customer_id=booking.customer_id.clone()/></span>
+                <span class="kd-card__customer">" · "<CustomerLink customer_id=booking.customer_id.clone()/></span>
             </p>
             <CareNote care=booking.care.clone()/>
             // Each reactive flag an `Option<AnyView>`, not an `Option` of its element: the

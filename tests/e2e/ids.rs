@@ -94,3 +94,50 @@ async fn long_ids_take_one_line_in_the_tables_and_scroll_nothing_sideways() {
     .await;
     server.stop().await;
 }
+
+/// Per board card: the gap between the species line and the location's first line of text,
+/// and between the location's last line and the customer link's first line (px), from the
+/// text's own line boxes (a Range), not the elements' boxes.
+const CARD_LINES: &str = "const lines = el => { const r = document.createRange(); r.selectNodeContents(el);
+    return [...r.getClientRects()].filter(x => x.width > 0); };
+  const out = {};
+  for (const card of document.querySelectorAll('.kd-board .kd-card')) {
+    const animal = card.querySelector('.kd-card__animal').getBoundingClientRect();
+    const loc = lines(card.querySelector('.kd-card__location'));
+    const cust = lines(card.querySelector('.kd-customer-link'));
+    out[card.dataset.booking] = { above: loc[0].top - animal.bottom,
+      between: cust[0].top - loc[loc.length - 1].bottom, locLines: new Set(loc.map(l => Math.round(l.top))).size };
+  }
+  return out;";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cards_long_location_keeps_its_lines_apart_from_the_customer_and_the_species() {
+    let server = serve(long_ids(), Some(dist()), Faults::default()).await;
+    let url = server.url();
+    scenario(|b| async move {
+        for touch in [true, false] {
+            emulate(&b, DESKTOP, touch).await;
+            b.goto(&format!("{url}/board?date=2026-11-22")).await;
+            b.wait_text(".kd-board", "Außengehege").await;
+            tokio::time::sleep(Duration::from_millis(800)).await;
+            let cards = js(&b, CARD_LINES).await;
+            let what = format!("touch {touch}: {cards}");
+            let gap = |id: &str, k: &str| cards[id][k].as_f64().unwrap_or(f64::NAN);
+            // b-5's location wraps (the test's premise); b-1's ("Run A3") does not.
+            assert!(cards["b-5"]["locLines"].as_u64() >= Some(2), "{what}");
+            // The location starts as far below the species as a short one's does, and the
+            // customer starts on a line of its own below it, as far again.
+            let above = gap("b-1", "above");
+            assert!((gap("b-5", "above") - above).abs() <= 3.0, "{what}");
+            assert!(
+                gap("b-5", "between") >= -0.5,
+                "the customer on a line of its own: {what}"
+            );
+            if touch {
+                assert!((gap("b-5", "between") - above).abs() <= 3.0, "{what}");
+            }
+        }
+    })
+    .await;
+    server.stop().await;
+}
