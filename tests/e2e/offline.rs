@@ -43,14 +43,7 @@ async fn a_reload_offline_names_the_animals_that_were_on_screen() {
         "{last_id} is not on the first screen: {shown:?}"
     );
     every_name_in(&b).await;
-    eventually("the service worker controls the page", || async {
-        js(&b, "return !!navigator.serviceWorker.controller").await == json!(true)
-    })
-    .await;
-    // The store's write comes 2 s after the last look-up.
-    tokio::time::sleep(Duration::from_millis(3_500)).await;
-    server.stop().await;
-    network(&b, false).await;
+    offline_once_stored(&b, server).await;
 
     b.goto(&format!("{url}/bookings?status=all")).await;
     b.wait_text(".kd-page", "stored copy from").await;
@@ -72,6 +65,19 @@ async fn a_reload_offline_names_the_animals_that_were_on_screen() {
     type_search(&b, "Zephyrine").await;
     b.wait_text(".kd-table--bookings tbody", "Zephyrine").await;
     browser.finish().await;
+}
+
+/// Waits until the service worker holds the app and the store has written what the page
+/// loaded (2 s after the last answer), then stops the service and takes the browser off the
+/// network.
+async fn offline_once_stored(b: &crate::harness::Page, server: devapi::Server) {
+    eventually("the service worker controls the page", || async {
+        js(b, "return !!navigator.serviceWorker.controller").await == json!(true)
+    })
+    .await;
+    tokio::time::sleep(Duration::from_millis(3_500)).await;
+    server.stop().await;
+    network(b, false).await;
 }
 
 /// The store's animals as `id -> shown` (src/api/snapshot.rs, `save_animals`).
@@ -338,14 +344,7 @@ async fn the_board_reloaded_offline_says_its_owes_flags_are_as_of_the_stored_inv
         crate::frontdesk::flagged(&b, "owes").await == owing
     })
     .await;
-    eventually("the service worker controls the page", || async {
-        js(&b, "return !!navigator.serviceWorker.controller").await == json!(true)
-    })
-    .await;
-    // The store's write comes 2 s after the last answer.
-    tokio::time::sleep(Duration::from_millis(3_500)).await;
-    server.stop().await;
-    network(&b, false).await;
+    offline_once_stored(&b, server).await;
 
     b.goto(&format!("{url}/")).await;
     b.wait_text(".kd-page", "stored copy from").await;
