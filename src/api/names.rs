@@ -71,6 +71,11 @@ pub struct NameIndex {
 }
 
 impl NameIndex {
+    /// Whether look-ups are still to answer (tracked): a search may match more once they have.
+    pub fn pending(&self) -> bool {
+        self.loaded.get() + self.failed.get() < self.total.get()
+    }
+
     /// An empty index, made with the page: the page's controls read it before the list has
     /// come, and it starts with the list's first answer.
     pub fn empty() -> NameIndex {

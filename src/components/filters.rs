@@ -43,8 +43,8 @@ pub fn filter_note(note: Box<dyn Fn() -> String + Send + Sync>) -> impl IntoView
 /// The class of a list filter's label: `class`, and `kd-unused` while the list does not read
 /// the filter (`used` false: empty or only spaces, "Any", or a value of the address the list
 /// does not read), which the printout leaves out (the stylesheet): the paper shows the
-/// filters that narrow it. A `String`, as the board's reactive classes (pages/board.rs); boxed, one copy of the
-/// closure's code for every field of both lists.
+/// filters that narrow it. A `String`, as the board's reactive classes (pages/board.rs);
+/// boxed, one copy of the closure's code for every field of both lists.
 pub fn filter_class(
     class: &'static str,
     used: Box<dyn Fn() -> bool + Send + Sync>,

@@ -234,19 +234,22 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
     };
 
     // Nothing before the list has come: "0 invoices" would be false.
-    let count = move || {
-        if !loaded.get() {
-            return String::new();
+    let count = {
+        let names = names.clone();
+        move || {
+            if !loaded.get() {
+                return String::new();
+            }
+            let (shown, total) = (rows.with(Vec::len), list.with(|l| l.items.len()));
+            let count = Texts::count(shown, total, t.invoices_count, t.invoices_count_of);
+            // While a search waits for animal names, it says so: "0 of 2 000 invoices" alone
+            // read as no invoice of Bella's.
+            if names.pending() && searching() {
+                let (known, all) = (names.loaded.get(), names.total.get());
+                return format!("{count} · {}", (t.names_loaded)(known, all));
+            }
+            count
         }
-        let (shown, total) = (rows.with(Vec::len), list.with(|l| l.items.len()));
-        let count = Texts::count(shown, total, t.invoices_count, t.invoices_count_of);
-        // While a search waits for animal names, it says so: "0 of 2 000 invoices" alone
-        // read as no invoice of Bella's.
-        let (known, failed, all) = (names.loaded.get(), names.failed.get(), names.total.get());
-        if known + failed < all && searching() {
-            return format!("{count} · {}", (t.names_loaded)(known, all));
-        }
-        count
     };
     let rejected = move || {
         let rejected = list.with(|l| l.rejected.clone());
@@ -263,7 +266,7 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
                 (false, _) => None,
                 (true, true) => Some(t.no_invoices.to_string()),
                 (true, false) => Some(
-                    if searching() && names.loaded.get() + names.failed.get() < names.total.get() {
+                    if searching() && names.pending() {
                         t.no_invoices_match_yet
                     } else {
                         t.no_invoices_match
