@@ -150,6 +150,30 @@ fn days_parse_format_and_count() {
     }
 }
 
+#[test]
+fn the_calendars_ends_are_the_first_and_last_days_a_step_reaches() {
+    assert_eq!(Day::FIRST, day("0001-01-01"));
+    assert_eq!(Day::LAST, day("9999-12-31"));
+    assert_eq!(Day::FIRST.to_string(), "0001-01-01");
+    assert_eq!(Day::LAST.to_string(), "9999-12-31");
+    // Previous and Next stop at the ends: past them is no date the app reads back.
+    assert_eq!(Day::LAST.step(1), None);
+    assert_eq!(Day::FIRST.step(-1), None);
+    assert_eq!(Day::LAST.step(-1), Some(day("9999-12-30")));
+    assert_eq!(Day::FIRST.step(1), Some(day("0001-01-02")));
+    assert_eq!(day("2026-12-31").step(1), Some(day("2027-01-01")));
+    assert_eq!(day("2026-12-31").step(i32::MAX), None);
+    assert_eq!(Day::FIRST.step(i32::MIN), None);
+    // Every day a step lands on is written as a date that reads back to it.
+    for d in [Day::FIRST, Day::LAST] {
+        for n in [-1, 1] {
+            if let Some(next) = d.step(n) {
+                assert_eq!(Day::parse(&next.to_string()), Some(next));
+            }
+        }
+    }
+}
+
 const TODAY: &str = "2026-11-22";
 
 #[test]

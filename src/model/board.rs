@@ -19,6 +19,11 @@ use std::fmt;
 pub struct Day(i32);
 
 impl Day {
+    /// The first and the last day the app reads and writes: years 0001 to 9999, the four
+    /// digits of "YYYY-MM-DD" ([`Day::parse`]; year 0 is none).
+    pub const FIRST: Day = Day(-719_162);
+    pub const LAST: Day = Day(2_932_896);
+
     /// The day of a proleptic Gregorian date; `None` for a date that does not exist.
     pub fn from_ymd(year: i32, month: u32, day: u32) -> Option<Day> {
         if !(1..=12).contains(&month) || day == 0 || day > days_in_month(year, month) {
@@ -122,6 +127,15 @@ impl Day {
 
     pub fn add_days(self, n: i32) -> Day {
         Day(self.0 + n)
+    }
+
+    /// `n` days on, if that is still a day the app reads ([`Day::FIRST`] to [`Day::LAST`]):
+    /// the board's Previous and Next. Next from 9999-12-31 wrote "10000-01-01" into the
+    /// address, and Previous from 0001-01-01 "0000-12-31", which the board then said were
+    /// no dates.
+    pub fn step(self, n: i32) -> Option<Day> {
+        let day = Day(self.0.checked_add(n)?);
+        (Day::FIRST..=Day::LAST).contains(&day).then_some(day)
     }
 
     /// 0 = Monday … 6 = Sunday.

@@ -96,6 +96,12 @@ pub fn BoardPage() -> impl IntoView {
         // Today is the absence of a date: such a board follows the clock past midnight.
         set_date.set((d != today.get_untracked()).then(|| d.to_string()));
     };
+    // Previous and Next: nothing past the calendar's ends.
+    let step = move |n: i32| {
+        if let Some(d) = day.get_untracked().step(n) {
+            go(d);
+        }
+    };
     let cache = use_cache();
     let bookings = cache.bookings();
     let invoices = cache.invoices();
@@ -197,7 +203,15 @@ pub fn BoardPage() -> impl IntoView {
             </header>
             <div class="kd-toolbar kd-board__nav">
                 <div class="kd-daynav" role="group" aria-label=t.day>
-                    <button type="button" class="kd-button" on:click=move |_| go(day.get_untracked().add_days(-1))>
+                    // At the calendar's ends (0001-01-01, 9999-12-31) the step past it is
+                    // off: `aria-disabled`, not `disabled`, so a keyboard's focus stays on the
+                    // button pressed up to the end.
+                    <button
+                        type="button"
+                        class="kd-button"
+                        aria-disabled=move || (day.get() == Day::FIRST).then_some("true")
+                        on:click=move |_| step(-1)
+                    >
                         {t.previous_day}
                     </button>
                     <button
@@ -208,7 +222,12 @@ pub fn BoardPage() -> impl IntoView {
                     >
                         {t.today}
                     </button>
-                    <button type="button" class="kd-button" on:click=move |_| go(day.get_untracked().add_days(1))>
+                    <button
+                        type="button"
+                        class="kd-button"
+                        aria-disabled=move || (day.get() == Day::LAST).then_some("true")
+                        on:click=move |_| step(1)
+                    >
                         {t.next_day}
                     </button>
                     <label class="kd-filter">

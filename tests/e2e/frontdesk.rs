@@ -513,6 +513,76 @@ async fn board_lanes_counts_and_flags_for_today_and_another_day() {
     server.stop().await;
 }
 
+/// The board's state at a calendar's end: its `date` query, the day in its heading, whether
+/// it says the address holds no date, Previous's and Next's `aria-disabled`, and the text of
+/// the focused element.
+async fn at_the_end(b: &Page) -> Value {
+    js(
+        b,
+        "const [prev, , next] = document.querySelectorAll('.kd-board__nav .kd-daynav button');
+         return [location.search, document.querySelector('.kd-board__date').textContent,
+                 document.querySelector('.kd-date-unread').textContent,
+                 prev.getAttribute('aria-disabled'), next.getAttribute('aria-disabled'),
+                 document.activeElement.textContent.trim()];",
+    )
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_boards_previous_and_next_stop_at_the_calendars_ends() {
+    let server = app().await;
+    let url = server.url();
+    scenario(|b| async move {
+        // The last day: Next is off, and pressed does nothing (it went to "10000-01-01",
+        // which the board then said was no date).
+        b.goto(&format!("{url}/?date=9999-12-31")).await;
+        b.wait_text(".kd-board__date", "December 31, 9999").await;
+        b.click_text(".kd-daynav button", "Next").await;
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let last = "Friday, December 31, 9999";
+        assert_eq!(
+            at_the_end(&b).await,
+            json!(["?date=9999-12-31", last, "", null, "true", "Next ›"])
+        );
+        // Previous steps back, and Next is on again; back at the end by the keyboard, the
+        // focus stays on Next (a `disabled` button would drop it).
+        b.click_text(".kd-daynav button", "Previous").await;
+        b.wait_text(".kd-board__date", "December 30, 9999").await;
+        let next = b
+            .element(".kd-daynav:first-child > button:nth-of-type(3)")
+            .await;
+        next.send_keys("\u{e007}").await.expect("Enter on Next");
+        b.wait_text(".kd-board__date", "December 31, 9999").await;
+        assert_eq!(
+            at_the_end(&b).await,
+            json!(["?date=9999-12-31", last, "", null, "true", "Next ›"])
+        );
+        // The first day: Previous is off (it went to "0000-12-31").
+        b.goto(&format!("{url}/?date=0001-01-01")).await;
+        b.wait_text(".kd-board__date", "January 1, 1").await;
+        b.click_text(".kd-daynav button", "Previous").await;
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let first = at_the_end(&b).await;
+        assert_eq!(first[0], json!("?date=0001-01-01"), "{first}");
+        assert_eq!(first[2], json!(""), "{first}");
+        assert_eq!(
+            (&first[3], &first[4]),
+            (&json!("true"), &json!(null)),
+            "{first}"
+        );
+        b.click_text(".kd-daynav button", "Next").await;
+        b.wait_text(".kd-board__date", "January 2, 1").await;
+        let after = at_the_end(&b).await;
+        assert_eq!(
+            (&after[3], &after[4]),
+            (&json!(null), &json!(null)),
+            "{after}"
+        );
+    })
+    .await;
+    server.stop().await;
+}
+
 pub(super) async fn row_ids(b: &Page) -> Vec<String> {
     let script = "return [...document.querySelectorAll('.kd-table--bookings tbody tr .kd-sub')].map(e => e.textContent);";
     serde_json::from_value(js(b, script).await).unwrap_or_default()
