@@ -112,7 +112,11 @@ pub fn BoardCard(
         None => Signal::stored(String::new()),
     };
     let time = or_dash(booking.time.as_deref()).to_string();
-    let location = or_dash(booking.location.as_deref()).to_string();
+    // The separator with the customer ends the location's text, held to its last word by a
+    // no-break space: when the customer takes a line of its own (a long location, a UUID),
+    // that line starts with the customer, not with "· " (it did). Its trailing space keeps
+    // the words apart for a screen reader.
+    let location = format!("{}\u{a0}· ", or_dash(booking.location.as_deref()));
     let t = t();
     view! {
         <article class="kd-card" data-booking=booking.id.clone()>
@@ -121,11 +125,11 @@ pub fn BoardCard(
                 <span class="kd-card__time">{time}</span>
             </header>
             <p class="kd-card__animal">{species_breed}</p>
-            // The separator with the customer: when a long location takes a line of its own,
-            // the customer starts the next one whole (style/main.css).
+            // When a long location takes a line of its own, the customer starts the next one
+            // whole (style/main.css).
             <p class="kd-card__meta">
                 <span class="kd-card__location">{location}</span>
-                <span class="kd-card__customer">" · "<CustomerLink customer_id=booking.customer_id.clone()/></span>
+                <span class="kd-card__customer"><CustomerLink customer_id=booking.customer_id.clone()/></span>
             </p>
             <CareNote care=booking.care.clone()/>
             // Each reactive flag an `Option<AnyView>`, not an `Option` of its element: the

@@ -1,7 +1,7 @@
 //! Long ids (UUIDs, a 48-character customer id, a UUID booking id) in the tables and on the
 //! board's cards, from tests/fixtures/long-ids.json: an id takes one line, cut where it does
 //! not fit, and pushes no table wider than its screen; a card's lines keep their spacing when
-//! a long location wraps.
+//! a long location wraps, and its separator does not start the customer's line.
 
 use super::harness::{dist, serve};
 use super::places::{assert_fits, emulate, js, DESKTOP, TABLET};
@@ -97,7 +97,8 @@ async fn long_ids_take_one_line_in_the_tables_and_scroll_nothing_sideways() {
 
 /// Per board card: the gap between the species line and the location's first line of text,
 /// and between the location's last line and the customer link's first line (px), from the
-/// text's own line boxes (a Range), not the elements' boxes.
+/// text's own line boxes (a Range), not the elements' boxes; whether the " · " between them
+/// starts a line, and the line's text as read.
 const CARD_LINES: &str = "const lines = el => { const r = document.createRange(); r.selectNodeContents(el);
     return [...r.getClientRects()].filter(x => x.width > 0); };
   const out = {};
@@ -105,8 +106,18 @@ const CARD_LINES: &str = "const lines = el => { const r = document.createRange()
     const animal = card.querySelector('.kd-card__animal').getBoundingClientRect();
     const loc = lines(card.querySelector('.kd-card__location'));
     const cust = lines(card.querySelector('.kd-customer-link'));
+    // The separator's own box: whether it starts a line (at the meta line's left edge).
+    const meta = card.querySelector('.kd-card__meta');
+    const text = document.createTreeWalker(meta, NodeFilter.SHOW_TEXT);
+    let dot = null;
+    while (!dot && text.nextNode()) {
+      const at = text.currentNode.data.indexOf('·');
+      if (at >= 0) { dot = document.createRange(); dot.setStart(text.currentNode, at); dot.setEnd(text.currentNode, at + 1); }
+    }
     out[card.dataset.booking] = { above: loc[0].top - animal.bottom,
-      between: cust[0].top - loc[loc.length - 1].bottom, locLines: new Set(loc.map(l => Math.round(l.top))).size };
+      between: cust[0].top - loc[loc.length - 1].bottom, locLines: new Set(loc.map(l => Math.round(l.top))).size,
+      dotStartsLine: Math.abs(dot.getBoundingClientRect().left - meta.getBoundingClientRect().left) < 2,
+      read: meta.textContent.replace(/\\s+/g, ' ') };
   }
   return out;";
 
@@ -135,6 +146,13 @@ async fn a_cards_long_location_keeps_its_lines_apart_from_the_customer_and_the_s
             );
             if touch {
                 assert!((gap("b-5", "between") - above).abs() <= 3.0, "{what}");
+            }
+            // The customer's line starts with the customer, not with the separator (which
+            // ends the line before); the words still read "location · customer".
+            for (id, card) in cards.as_object().into_iter().flatten() {
+                assert_eq!(card["dotStartsLine"], json!(false), "{id}: {what}");
+                let read = card["read"].as_str().unwrap_or_default();
+                assert!(read.contains(" · "), "{id}: {read:?}");
             }
         }
     })
