@@ -10,7 +10,7 @@ use super::places::{
     TABLET,
 };
 use super::{scenario, scenario_in};
-use devapi::Faults;
+use devapi::{Dataset, Faults};
 use serde_json::json;
 use std::time::{Duration, Instant};
 
@@ -310,4 +310,71 @@ async fn the_walls_header_keeps_its_pause_button_on_the_titles_line_on_a_wide_sc
         .await;
     }
     server.stop().await;
+}
+
+/// Runs before the app in every document: the page's clock reads 10:00 local time on `date`
+/// (YYYY-MM-DD), then runs on in real time: a two-digit hour, the clock's widest.
+fn clock_at(date: &str) -> String {
+    format!(
+        "(() => {{
+  const Real = Date;
+  const [y, m, d] = '{date}'.split('-').map(Number);
+  const target = new Real(y, m - 1, d, 10, 0, 0);
+  const offset = target.getTime() - Real.now();
+  function Shifted(...args) {{
+    if (!new.target) return new Shifted().toString();
+    return args.length ? new Real(...args) : new Real(Real.now() + offset);
+  }}
+  Shifted.prototype = Real.prototype;
+  Shifted.now = () => Real.now() + offset;
+  Shifted.parse = Real.parse;
+  Shifted.UTC = Real.UTC;
+  globalThis.Date = Shifted;
+}})();"
+    )
+}
+
+/// The longest days of the year in each language ("Wednesday, September 30, 2026",
+/// "Donnerstag, 24. September 2026") at 10 o'clock, on the 16:10 and 16:9 wall screens: the
+/// day shows whole beside the clock and the pause button, and the header stays one line.
+/// At 2.2em the English one lost 134 px to the ellipsis at 1280×800, the German one 65.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_walls_longest_days_show_whole_in_its_one_line_header() {
+    for (lang, date, day) in [
+        ("en-US", "2026-09-30", "Wednesday, September 30, 2026"),
+        ("de-DE", "2026-09-24", "Donnerstag, 24. September 2026"),
+    ] {
+        let today = chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").expect("a date");
+        let server = serve(Dataset::demo(today), Some(dist()), Faults::default()).await;
+        let url = server.url();
+        scenario_in(lang, |b| async move {
+            b.on_new_document(&clock_at(date)).await;
+            for size in [DESKTOP, Size("wide", 1366, 768)] {
+                emulate(&b, size, false).await;
+                b.goto(&format!("{url}/wall")).await;
+                b.element(".kd-wall__pause").await;
+                let head = js(
+                    &b,
+                    "const q = s => document.querySelector(s);
+                     const title = q('.kd-wall__title'), pause = q('.kd-wall__pause').getBoundingClientRect();
+                     const box = title.getBoundingClientRect();
+                     return { title: title.textContent, cut: title.scrollWidth - title.clientWidth,
+                              clock: q('.kd-wall__clock').textContent,
+                              onTitlesLine: pause.top < box.bottom && pause.bottom > box.top,
+                              oneLine: q('.kd-wall__head').getBoundingClientRect().height
+                                <= q('.kd-wall__clock').getBoundingClientRect().height + 1 };",
+                )
+                .await;
+                let what = format!("{lang} /wall at {size:?}: {head}");
+                assert_eq!(head["title"], json!(day), "{what}");
+                assert!(head["clock"].as_str().is_some_and(|c| c.starts_with("10:0")), "{what}");
+                assert_eq!(head["cut"], json!(0), "the day whole: {what}");
+                assert_eq!(head["onTitlesLine"], json!(true), "{what}");
+                assert_eq!(head["oneLine"], json!(true), "{what}");
+                assert_fits(&b, &what).await;
+            }
+        })
+        .await;
+        server.stop().await;
+    }
 }
