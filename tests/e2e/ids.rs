@@ -1,10 +1,11 @@
 //! Long ids (UUIDs, a 48-character customer id, a UUID booking id) in the tables and on the
 //! board's cards, from tests/fixtures/long-ids.json: an id takes one line, cut where it does
-//! not fit, and pushes no table wider than its screen; a card's lines keep their spacing when
-//! a long location wraps, and its separator does not start the customer's line.
+//! not fit, and pushes no table wider than its screen, nor do a long invoice number and
+//! amount; a card's lines keep their spacing when a long location wraps, and its separator
+//! does not start the customer's line.
 
 use super::harness::{dist, serve};
-use super::places::{assert_fits, emulate, js, DESKTOP, TABLET};
+use super::places::{assert_fits, emulate, js, DESKTOP, PHONE, TABLET};
 use super::scenario;
 use devapi::{Dataset, Faults};
 use serde_json::json;
@@ -90,6 +91,30 @@ async fn long_ids_take_one_line_in_the_tables_and_scroll_nothing_sideways() {
         .await;
         let id = "c-very-long-customer-identifier-0000000000000001";
         assert_eq!(link, json!({ "text": id, "title": id, "cut": true }));
+        // A 33-character invoice number and a 17-digit amount (i-6) wrap in their cells
+        // rather than push the table wider than the screen (above), and nothing of them is
+        // cut: a number of that length differs from the next at its end, and an amount is
+        // never shown in part.
+        let long = js(
+            &b,
+            "const r = [...document.querySelectorAll('.kd-table tbody tr')]
+               .find(r => r.textContent.includes('INV-2026-11-24'));
+             const cut = e => e.scrollWidth > e.clientWidth;
+             const a = r.querySelector('.kd-row-link'), n = r.querySelector('.kd-num');
+             return { number: a.textContent, amount: n.textContent,
+                      cut: [a, n, ...n.querySelectorAll('*')].some(cut) };",
+        )
+        .await;
+        assert_eq!(
+            long,
+            json!({ "number": "INV-2026-11-24-000000000000000006",
+                    "amount": "€987,654,321,098,765.40", "cut": false })
+        );
+        // On a phone, as cards: the amount alone was wider than its card's value column.
+        emulate(&b, PHONE, true).await;
+        b.goto(&format!("{url}/invoices?status=all")).await;
+        b.wait_text(".kd-table tbody", "INV-2026-11-24").await;
+        assert_fits(&b, "/invoices?status=all on a phone").await;
     })
     .await;
     server.stop().await;
