@@ -192,9 +192,13 @@ fn OfflineBanner(online: ReadSignal<bool>) -> impl IntoView {
 /// Tracks `navigator.onLine`; when the network returns, what is on screen and failed is
 /// asked for again (so staff do not have to find and press each Retry), and what is on
 /// screen and stale is refreshed. Failed look-ups nobody shows wait until they are shown.
+/// What failed is asked for again too when a request reaches the service after a network
+/// error, which an `online` event may never tell (`api::request::when_back`).
 fn connectivity(cache: Cache) -> ReadSignal<bool> {
     let initially = window().navigator().on_line();
     let (online, set_online) = signal(initially);
+    let back = cache.clone();
+    api::request::when_back(move || back.retry_failed());
     let back_online = window_event_listener(leptos::ev::online, move |_| {
         set_online.set(true);
         cache.retry_failed();

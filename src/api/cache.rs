@@ -146,10 +146,17 @@ fn record_fetch(
         let (c, id, slots) = (config.clone(), id.clone(), slots.clone());
         async move {
             // The record a page was opened for never queues behind background look-ups.
-            let _permit = match slots {
+            let permit = match slots {
                 Some(slots) if !call.urgent => Some(slots.acquire().await),
                 _ => None,
             };
+            // The service could not be reached a moment ago: the rest of a burst is not sent
+            // but fails as it would have, unretried (an empty detail: `Query`'s `attempts`).
+            // Reloaded offline, the board sent one look-up per card, 26 failed requests and
+            // 52 console lines. The service's return asks again (`request::when_back`).
+            if permit.is_some() && super::request::unreachable() {
+                return Err(ApiError::Network(String::new()));
+            }
             endpoints::record(&c, kind, &id, &call).await
         }
         .boxed_local()
@@ -419,6 +426,8 @@ impl Cache {
     /// Asks again for what failed and is on screen; called when the network comes back.
     /// A failed look-up nobody shows waits until it is shown again.
     pub fn retry_failed(&self) {
+        // The network's return (`online`) is reason to send queued look-ups again.
+        super::request::reachable();
         retry_if_shown(&self.0.bookings.core);
         retry_if_shown(&self.0.invoices.core);
         each(&self.0.booking, &retry_if_shown);

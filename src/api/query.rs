@@ -459,8 +459,12 @@ impl Core {
                 // Not while the browser knows it has no network: every retry would fail the
                 // same way, and a page waited 3.5 s of them before it took the stored copy
                 // (`Query::on_failure`) or said the service could not be reached. The network's
-                // return asks again for what is on screen (lib.rs, `connectivity`).
-                (Err(ApiError::Network(_)), _) if !super::online() => return outcome,
+                // return asks again for what is on screen (lib.rs, `connectivity`). Nor a
+                // look-up that was not sent (an empty detail: `cache::record_fetch`); the
+                // service's return asks again for it (`request::when_back`).
+                (Err(ApiError::Network(detail)), _) if detail.is_empty() || !super::online() => {
+                    return outcome
+                }
                 (Err(e), Some(&wait)) if attempt < e.retries() => {
                     let jitter = 0.75 + js_sys::Math::random() * 0.5;
                     gloo_timers::future::TimeoutFuture::new((wait * jitter) as u32).await;

@@ -23,6 +23,30 @@ thread_local! {
     /// beside it would halve a weak network for both. Every other request is the app's own
     /// and is aborted at its time limit, which frees the entry.
     static PRELOAD_HUNG: Cell<bool> = const { Cell::new(false) };
+    /// The last request that ended failed with a network error (see [`unreachable`]).
+    static DOWN: Cell<bool> = const { Cell::new(false) };
+    /// See [`when_back`]. Set once, by `App`: a reference, so a call needs no borrow check.
+    static BACK: Cell<Option<&'static dyn Fn()>> = const { Cell::new(None) };
+}
+
+/// Whether the last request that ended failed with a network error, and none has reached
+/// the service since: the animal look-up queue then sends no more (`cache::record_fetch`).
+/// Not `navigator.onLine`, which reads online on a Wi-Fi without a route to the service.
+pub fn unreachable() -> bool {
+    DOWN.with(Cell::get)
+}
+
+/// The network is back (`online`): the queue sends again.
+pub fn reachable() {
+    DOWN.with(|down| down.set(false));
+}
+
+/// Runs `back` when a request reaches the service (any answer, an HTTP error too) after one
+/// failed with a network error: with no `online` event (the service restarted, a Wi-Fi
+/// without a route got one), the refresh interval's list or a Retry brings back the names
+/// the queue did not send.
+pub fn when_back(back: impl Fn() + 'static) {
+    BACK.with(|b| b.set(Some(Box::leak(Box::new(back)))));
 }
 
 /// What a GET brought back.
@@ -57,9 +81,22 @@ pub async fn get(
     if preloaded && matches!(outcome, Err(ApiError::Timeout(_))) {
         PRELOAD_HUNG.with(|hung| hung.set(true));
     }
-    if let Err(ApiError::Network(detail)) = &outcome {
-        // Staff see "could not be reached"; whoever debugs a kiosk needs the browser's words.
-        leptos::logging::warn!("Kennel Desk: GET {url} failed: {detail}");
+    match &outcome {
+        Err(ApiError::Network(detail)) => {
+            // Staff see "could not be reached"; whoever debugs a kiosk needs the browser's
+            // words.
+            leptos::logging::warn!("Kennel Desk: GET {url} failed: {detail}");
+            DOWN.with(|down| down.set(true));
+        }
+        // No answer, but no sign of a network that is gone either: a slow service.
+        Err(ApiError::Timeout(_)) => {}
+        _ => {
+            if DOWN.with(|down| down.replace(false)) {
+                if let Some(back) = BACK.with(Cell::get) {
+                    back();
+                }
+            }
+        }
     }
     outcome
 }

@@ -6,6 +6,7 @@ use crate::harness::{dist, serve, Browser, PATIENCE};
 use devapi::{Dataset, Fault, FaultSettings, Faults};
 use serde_json::json;
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// 3 000 bookings name 600 animals, more than the 500 the store keeps. The rows of the first
@@ -362,4 +363,157 @@ async fn the_board_reloaded_offline_says_its_owes_flags_are_as_of_the_stored_inv
     );
     assert_eq!(crate::frontdesk::flagged(&b, "owes").await, owing);
     browser.finish().await;
+}
+
+/// Animal look-ups the page sent (failed ones included: Resource Timing lists them too).
+async fn animal_requests(b: &crate::harness::Page) -> u64 {
+    let script = "return performance.getEntriesByType('resource')\
+                  .filter(e => e.name.includes('/api/animals/')).length;";
+    js(b, script).await.as_u64().unwrap_or(0)
+}
+
+/// The animal ids of the board's cards, in order (from their links), and their names.
+async fn card_animals(b: &crate::harness::Page) -> Vec<(String, String)> {
+    let script = "return [...document.querySelectorAll('.kd-card .kd-animal-link')]\
+                  .map(a => [a.getAttribute('href').split('/').pop(), a.textContent]);";
+    serde_json::from_value(js(b, script).await).unwrap_or_default()
+}
+
+/// The demo board, loaded once with the service up (its lists and animals stored), and the
+/// animal of its first card with the name devapi is restarted with.
+async fn the_demo_board_stored(b: &crate::harness::Page, url: &str) -> (String, usize) {
+    b.goto(&format!("{url}/")).await;
+    eventually("the cards show their names", || async {
+        let cards = card_animals(b).await;
+        cards.len() > 10
+            && cards
+                .iter()
+                .all(|(id, name)| !name.starts_with(id.as_str()))
+    })
+    .await;
+    eventually("the service worker controls the page", || async {
+        js(b, "return !!navigator.serviceWorker.controller").await == json!(true)
+    })
+    .await;
+    // The store writes the animals 2 s after the first answer of a batch.
+    tokio::time::sleep(Duration::from_millis(3_500)).await;
+    let cards = card_animals(b).await;
+    let mut ids: Vec<&String> = cards.iter().map(|(id, _)| id).collect();
+    ids.sort();
+    ids.dedup();
+    (cards[0].0.clone(), ids.len())
+}
+
+/// devapi again on the port it had (the page's address), serving `page`, with animal `id`
+/// renamed "Zephyrine".
+async fn serve_again(url: &str, page: PathBuf, mut data: Dataset, id: &str) -> devapi::Server {
+    let animal = data
+        .animals
+        .iter_mut()
+        .find(|a| a["id"] == json!(id))
+        .expect("the card's animal");
+    animal["name"] = json!("Zephyrine");
+    let options = devapi::Options {
+        dataset: data,
+        dist: Some(page),
+        faults: Faults::default(),
+    };
+    let port = url.rsplit(':').next().and_then(|p| p.parse().ok());
+    devapi::Server::start("127.0.0.1", port.expect("a port"), options)
+        .await
+        .expect("devapi starts again on its port")
+}
+
+/// The board reloaded offline (the service worker's shell, the stored lists and animals):
+/// once animal look-ups fail with a network error, the rest of the cards' look-ups are not
+/// sent but marked not loaded, as they would have been. It sent one per card: 26 failed
+/// requests and 52 console lines on the demo data. When the network returns (`online`), the
+/// cards' animals are asked again and a name changed meanwhile shows.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_reloaded_offline_stops_its_animal_look_ups_and_asks_again_when_back() {
+    let data = Dataset::demo(today());
+    let server = serve(data.clone(), Some(dist()), Faults::default()).await;
+    let url = server.url();
+    let browser = Browser::start().await;
+    let b = browser.page();
+    let (first, animals) = the_demo_board_stored(&b, &url).await;
+    server.stop().await;
+    network(&b, false).await;
+
+    b.goto(&format!("{url}/")).await;
+    b.wait_text(".kd-page", "stored copy from").await;
+    b.texts(".kd-card", 10).await;
+    // Longer than the retries' longest wait (4.4 s), had any been made.
+    tokio::time::sleep(Duration::from_millis(5_000)).await;
+    let sent = animal_requests(&b).await;
+    assert!(
+        sent <= 4,
+        "{sent} animal look-ups sent offline for {animals} animals; at most the first four"
+    );
+    // The board's names are the stored ones meanwhile.
+    let cards = card_animals(&b).await;
+    assert!(
+        cards
+            .iter()
+            .all(|(id, name)| !name.starts_with(id.as_str())),
+        "{cards:?}"
+    );
+
+    let server = serve_again(&url, dist(), data, &first).await;
+    network(&b, true).await;
+    eventually(
+        "the first card's animal asked again, its new name shown",
+        || async {
+            card_animals(&b)
+                .await
+                .first()
+                .is_some_and(|c| c.1 == "Zephyrine")
+        },
+    )
+    .await;
+    browser.finish().await;
+    server.stop().await;
+}
+
+/// The same on a network that the browser takes for one (a Wi-Fi without a route to the
+/// service; here devapi stopped): `navigator.onLine` stays true, so every look-up was sent
+/// and retried three times, and when the service came back no `online` event came: the
+/// cards' animals were never asked again. Now the rest of the burst is not sent, and the
+/// first list refresh that reaches the service asks again for the cards' animals.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_reloaded_while_the_service_is_unreachable_stops_its_look_ups_and_recovers() {
+    let data = Dataset::demo(today());
+    let page = build_with("e2e-offline-unreachable", &[("refresh-secs", "2")]);
+    let server = serve(data.clone(), Some(page.clone()), Faults::default()).await;
+    let url = server.url();
+    let browser = Browser::start().await;
+    let b = browser.page();
+    let (first, animals) = the_demo_board_stored(&b, &url).await;
+    server.stop().await;
+
+    b.goto(&format!("{url}/")).await;
+    b.wait_text(".kd-page", "stored copy from").await;
+    b.texts(".kd-card", 10).await;
+    tokio::time::sleep(Duration::from_millis(5_000)).await;
+    let sent = animal_requests(&b).await;
+    assert!(
+        sent <= 4,
+        "{sent} animal look-ups sent to an unreachable service for {animals} animals; at most \
+         the first four"
+    );
+
+    // Back on the same address; the browser never said it was offline.
+    let server = serve_again(&url, page, data, &first).await;
+    eventually(
+        "the first card's animal asked again, its new name shown",
+        || async {
+            card_animals(&b)
+                .await
+                .first()
+                .is_some_and(|c| c.1 == "Zephyrine")
+        },
+    )
+    .await;
+    browser.finish().await;
+    server.stop().await;
 }
