@@ -43,6 +43,8 @@ struct Parts {
     /// Whether there is data, read (and tracked) like the data signal.
     has_data: Arc<dyn Fn() -> bool + Send + Sync>,
     retry: Callback<()>,
+    /// Said after a failed refresh's words, when there is something (`query_view_and`).
+    note: Option<Signal<Option<String>>>,
     keep: FocusKeep,
 }
 
@@ -118,6 +120,7 @@ impl Parts {
             stale: query.stale.clone(),
             has_data: Arc::new(move || data.with(Option::is_some)),
             retry: Callback::new(move |_| q.refresh()),
+            note: None,
             keep: FocusKeep {
                 around: StoredValue::new_local(None),
                 loading: query.loading.clone(),
@@ -145,14 +148,17 @@ where
     T: PartialEq + Send + Sync + 'static,
     V: IntoView + 'static,
 {
-    query_view_and(query, None, role, loading, missing, render)
+    query_view_and(query, None, None, role, loading, missing, render)
 }
 
 /// As [`query_view`], with its Refresh and Retry asking for `also` too: the board's owes
-/// flags come from the invoices, so its Refresh refreshes them with the bookings.
+/// flags come from the invoices, so its Refresh refreshes them with the bookings. A failed
+/// refresh's notice ends with `note` when it has one: the board's owes line, when the
+/// invoices failed alike.
 pub fn query_view_and<T, V>(
     query: Query<T>,
     also: Option<Callback<()>>,
+    note: Option<Signal<Option<String>>>,
     role: Role,
     loading: &'static str,
     missing: Option<Missing>,
@@ -163,6 +169,7 @@ where
     V: IntoView + 'static,
 {
     let mut parts = Parts::of(&query, role);
+    parts.note = note;
     if let Some(also) = also {
         let own = parts.retry;
         parts.retry = Callback::new(move |_| {
@@ -307,11 +314,16 @@ fn freshness(parts: Parts, role: Role, record: bool) -> impl IntoView {
                                 ApiError::NotFound if record => t.err_record_gone.to_string(),
                                 error => error.to_string(),
                             };
-                            if stale {
+                            let mut words = if stale {
                                 (t.refresh_failed_stored)(&error, &at)
                             } else {
                                 (t.refresh_failed)(&error, &at)
+                            };
+                            if let Some(note) = parts.note.and_then(|n| n.get()) {
+                                words.push(' ');
+                                words.push_str(&note);
                             }
+                            words
                         }
                     </span>
                     <button

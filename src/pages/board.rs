@@ -114,12 +114,9 @@ pub fn BoardPage() -> impl IntoView {
         let invoices = invoices.clone();
         Memo::new(move |_| invoices.error.with(|e| e.as_ref().map(ToString::to_string)))
     };
-    // Its Retry says "Retrying…" while the request runs and ignores presses then, as a
-    // failed refresh's does: on a slow network a press showed nothing until the answer.
-    let owes_unknown = {
+    let owes_words = {
         let invoices = invoices.clone();
-        move || {
-            let error = owes_error.get()?;
+        move |error: &str| {
             // Flags shown from invoices loaded before (this visit or a stored copy) are as of
             // their time, not missing: "could not be loaded" beside them read as a contradiction.
             let shown_at = invoices
@@ -127,10 +124,37 @@ pub fn BoardPage() -> impl IntoView {
                 .with(Option::is_some)
                 .then(|| invoices.loaded_at.get().map(crate::format::time_of))
                 .flatten();
-            let words = match shown_at {
-                Some(at) => (t().owes_as_of)(&error, &at),
-                None => (t().owes_unknown)(&error),
-            };
+            match shown_at {
+                Some(at) => (t().owes_as_of)(error, &at),
+                None => (t().owes_unknown)(error),
+            }
+        }
+    };
+    // Both lists failing alike (offline) stacked two notices with the same error and a Retry
+    // each, under the offline banner: the owes line's words, without the error, then end the
+    // board's own notice, whose Retry asks for the invoices too. A memo: the owes line is
+    // rebuilt only when this changes, as with its words (above).
+    let folded = {
+        let bookings = bookings.clone();
+        Memo::new(move |_| {
+            bookings.data.with(Option::is_some)
+                && owes_error.with(|owes| {
+                    let failed = bookings.error.with(|e| e.as_ref().map(ToString::to_string));
+                    owes.is_some() && *owes == failed
+                })
+        })
+    };
+    let owes_note = {
+        let owes_words = owes_words.clone();
+        Signal::derive(move || folded.get().then(|| owes_words("").trim_end().to_string()))
+    };
+    // Its Retry says "Retrying…" while the request runs and ignores presses then, as a
+    // failed refresh's does: on a slow network a press showed nothing until the answer.
+    let owes_unknown = {
+        let invoices = invoices.clone();
+        move || {
+            let error = owes_error.get().filter(|_| !folded.get())?;
+            let words = owes_words(&error);
             // `refresh` itself ignores a press while a request runs.
             let retry = invoices.clone();
             let (disabled, label) = (invoices.loading.clone(), invoices.loading.clone());
@@ -310,7 +334,7 @@ pub fn BoardPage() -> impl IntoView {
                 })}
             </p>
             {owes_unknown}
-            {query_view_and(bookings, Some(refresh_invoices), Role::Main, t.loading_bookings, None, move |list| {
+            {query_view_and(bookings, Some(refresh_invoices), Some(owes_note), Role::Main, t.loading_bookings, None, move |list| {
                 view! {
                     <DayBoard
                         list

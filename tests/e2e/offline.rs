@@ -331,7 +331,9 @@ async fn a_search_by_name_reloaded_while_animals_hang_finds_the_stored_names() {
 /// The board reloaded offline shows the "Customer owes" flags of the stored invoices. Its
 /// invoices notice said they "could not be loaded" and the flags "may be missing", beside
 /// the flags themselves; it now says they could not be refreshed and the flags are as of the
-/// stored copy's time.
+/// stored copy's time. Said at the end of the board's own notice (its Retry asks for both
+/// lists): three notices stacked, the offline banner, the owes line and the board's, the
+/// last two with the same error and a Retry each.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_board_reloaded_offline_says_its_owes_flags_are_as_of_the_stored_invoices() {
     let page = build_with("e2e-offline-owes", &[("refresh-secs", "3600")]);
@@ -349,16 +351,28 @@ async fn the_board_reloaded_offline_says_its_owes_flags_are_as_of_the_stored_inv
 
     b.goto(&format!("{url}/")).await;
     b.wait_text(".kd-page", "stored copy from").await;
-    b.wait_text(".kd-owes-unknown", "“Customer owes” flags are as of")
+    b.wait_text(".kd-notice--error", "“Customer owes” flags are as of")
         .await;
-    let notice = js(
-        &b,
-        "return document.querySelector('.kd-owes-unknown').textContent;",
-    )
-    .await;
-    let notice = notice.as_str().unwrap_or_default();
+    // The lines about the network and what is shown (not the data's own notices).
+    let notices = "return [...document.querySelectorAll('.kd-notice--offline, \
+                   .kd-owes-unknown, .kd-notice--error')].map(n => n.textContent.trim());";
+    let notices: Vec<String> = serde_json::from_value(js(&b, notices).await).unwrap_or_default();
+    assert_eq!(
+        notices.len(),
+        2,
+        "the offline banner and the board's notice: {notices:?}"
+    );
+    let notice = &notices[1];
     assert!(
-        notice.starts_with("Invoices could not be refreshed:") && !notice.contains("missing"),
+        notice.starts_with("Could not refresh: The kennel service could not be reached.")
+            && notice.contains("Invoices could not be refreshed: “Customer owes” flags are as of")
+            && !notice.contains("missing"),
+        "{notice}"
+    );
+    // The error said once, its Retry once.
+    assert_eq!(
+        notice.matches("could not be reached").count(),
+        1,
         "{notice}"
     );
     assert_eq!(crate::frontdesk::flagged(&b, "owes").await, owing);
