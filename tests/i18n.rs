@@ -216,3 +216,24 @@ fn filters_that_mean_nothing_are_said() {
         "Keine Rechnung hat den Status „unsinn“ aus der Adresse."
     );
 }
+
+#[test]
+fn the_owes_lines_end_with_the_error_so_the_board_can_leave_it_out() {
+    // pages/board.rs folds these words into a notice that names the error already, by
+    // passing "" and trimming: an error placed mid-sentence would leave a gap there.
+    for t in ALL {
+        assert!((t.owes_unknown)("ERR").ends_with(" ERR"), "{}", t.code);
+        assert!(
+            (t.owes_as_of)("ERR", "7:42 PM").ends_with(" ERR"),
+            "{}",
+            t.code
+        );
+        assert!(
+            (t.owes_as_of)("", "7:42 PM")
+                .trim_end()
+                .ends_with("7:42 PM."),
+            "{}",
+            t.code
+        );
+    }
+}

@@ -200,7 +200,9 @@ pub struct Texts {
     pub no_care_notes: &'static str,
     /// The owes flag, with the open amounts already formatted.
     pub owes: fn(&str) -> String,
-    /// The board's invoices failed (the error's text): no owes flag can be trusted.
+    /// The board's invoices failed (the error's text): no owes flag can be trusted. The error
+    /// ends this and `owes_as_of`: where the board's own notice says it already, the board
+    /// drops it by passing "" (tests/i18n.rs).
     pub owes_unknown: fn(&str) -> String,
     /// The invoices failed to refresh, and the flags shown are from those loaded at a time.
     pub owes_as_of: fn(&str, &str) -> String,
