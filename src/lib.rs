@@ -8,6 +8,7 @@ pub mod api;
 pub mod clock;
 pub mod components;
 pub mod config;
+pub mod effect;
 pub mod format;
 pub mod frame;
 pub mod history_entry;

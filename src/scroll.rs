@@ -132,7 +132,7 @@ pub fn keep_places(standalone: bool) {
     // A task later: on a traversal this effect may run between the router's `popstate`
     // listener and the one below, which must still read the entry it came from.
     let p = places.clone();
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         location.pathname.track();
         location.search.track();
         let p = p.clone();

@@ -420,7 +420,7 @@ impl Window {
             .or_else(|_| web_sys::IntersectionObserver::new_with_options(callback, &options()))
             .ok();
         self.observer.set_value(observer);
-        Effect::new(move || {
+        crate::effect::effect(move || {
             if let Some(el) = self.end.get() {
                 self.observer.with_value(|o| {
                     if let Some(o) = o {

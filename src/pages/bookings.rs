@@ -131,7 +131,7 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
     {
         let (names, cache) = (names.clone(), cache.clone());
         // Runs again only if `loaded` changes, which it does once; `start` starts once.
-        Effect::new(move |_| {
+        crate::effect::effect(move || {
             if !loaded.get() {
                 return;
             }
@@ -239,7 +239,7 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
     // the first key does not build them: the search texts, and each booking's animal slot (a
     // search reads names; `slots` hashes every booking's animal id, 3-5 ms of the first key's
     // script at 10 000 bookings in CPU profiles).
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         list.track();
         after_paint_background(move || {
             // `try_`: the page may have gone by then, and a panic would end the app.
@@ -310,7 +310,7 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
     // Performance). Until then the select offers "Any" and a location from the URL already
     // narrows the rows.
     let choices_due = RwSignal::new(false);
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         if loaded.get() {
             after_paint_background(move || {
                 choices_due.try_set(true);
@@ -404,7 +404,7 @@ fn BookingList(live: Live<List<Booking>>, states: AnyView) -> impl IntoView {
             }
         }
     };
-    Effect::new(move |_| {
+    crate::effect::effect(move || {
         if loaded.get() && enter_waiting.get_value() {
             enter_waiting.set_value(false);
             open_only_match();

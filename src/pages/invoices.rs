@@ -112,7 +112,7 @@ fn InvoiceList(live: Live<List<Invoice>>, states: AnyView) -> impl IntoView {
     on_cleanup(crate::api::busy::clear);
     {
         let (names, cache) = (names.clone(), cache.clone());
-        Effect::new(move |_| {
+        crate::effect::effect(move || {
             // Started: nothing to gather again on the keys that follow.
             if !searching() || !loaded.get() || names.total.get_untracked() > 0 {
                 return;

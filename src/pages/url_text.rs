@@ -82,7 +82,7 @@ impl UrlText {
             timer: StoredValue::new(None),
             write_now: StoredValue::new_local(Box::new(write_now)),
         };
-        Effect::new(move |_| {
+        crate::effect::effect(move || {
             let from_url = url.get().unwrap_or_default();
             if from_url != field.written.get_value() {
                 // A link or Back set it: that wins over a write still waiting for a pause.
