@@ -1329,3 +1329,22 @@ fn a_repeated_id_is_the_first_record_under_it_on_every_page() {
     assert_eq!(numbers(&rows), ["INV-1"]);
     assert_eq!(sum(&open), ["EUR 120.00"]);
 }
+
+#[test]
+fn serde_quotes_a_string_in_its_messages_as_debug_does() {
+    // vendor/serde_core's patch writes the string without `Debug` (and its Unicode table):
+    // the same words for text, quotes, backslashes and control characters, C1 ones too.
+    for s in [
+        "Bella",
+        "Bärli 🐕",
+        "a \"quoted\" \\ path",
+        "line\nbreak\r\ttab\0nul",
+        "\u{1b}[0m\u{7f}\u{85}",
+        "",
+    ] {
+        assert_eq!(
+            serde::de::Unexpected::Str(s).to_string(),
+            format!("string {s:?}")
+        );
+    }
+}
