@@ -159,7 +159,8 @@ pub fn follow_navigation(
         set_timeout(move || rebuilt.refocus(0), Duration::ZERO);
     });
     // The page's path. Its query too is tracked, for the focused link's entry (`rekey`).
-    Effect::new(move |previous: Option<String>| {
+    let mut previous: Option<String> = None;
+    crate::effect::effect(move || {
         let path = pathname.get();
         let page = crate::history_entry::address(&path, &search.get());
         if previous.as_deref() == Some(path.as_str()) {
@@ -187,7 +188,7 @@ pub fn follow_navigation(
                 watch.settle(0);
             }
         }
-        path
+        previous = Some(path);
     });
 }
 

@@ -174,14 +174,15 @@ fn NavLink(path: &'static str, also: &'static str, label: &'static str) -> impl 
 #[component]
 fn OfflineBanner(online: ReadSignal<bool>) -> impl IntoView {
     let t = i18n::t();
-    Effect::new(move |was_online: Option<bool>| {
+    let mut was_online: Option<bool> = None;
+    effect::effect(move || {
         let now = online.get();
         match (was_online, now) {
             (Some(true) | None, false) => a11y::announce(t.offline),
             (Some(false), true) => a11y::announce(t.back_online),
             _ => {}
         }
-        now
+        was_online = Some(now);
     });
     move || {
         // An `AnyView` when shown, as the board card's flags (components/board_card.rs).
