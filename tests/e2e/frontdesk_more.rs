@@ -7,7 +7,7 @@ use super::frontdesk::{
     booking, d, dataset, expect_lanes, js, row_ids, row_names, strings, type_search, wait_for,
 };
 use super::harness::{
-    dist, hold_back_list, plain, serve, shown_date, slow_animals, Page, PATIENCE,
+    clock_from, dist, hold_back_list, plain, serve, shown_date, slow_animals, Page, PATIENCE,
 };
 use super::scenario;
 use crate::animal::vaccination;
@@ -514,23 +514,11 @@ async fn embedded_with_hash_routing_the_wall_is_the_board_alone_over_the_whole_p
     server.stop().await;
 }
 
-/// Runs before the app in every document: the page's clock reads 23:59:50 local time today,
-/// then runs on in real time (timers are untouched), so midnight passes ten seconds in.
-const TEN_SECONDS_TO_MIDNIGHT: &str = "(() => {
-  const Real = Date;
-  const target = new Real();
-  target.setHours(23, 59, 50, 0);
-  const offset = target.getTime() - Real.now();
-  function Shifted(...args) {
-    if (!new.target) return new Shifted().toString();
-    return args.length ? new Real(...args) : new Real(Real.now() + offset);
-  }
-  Shifted.prototype = Real.prototype;
-  Shifted.now = () => Real.now() + offset;
-  Shifted.parse = Real.parse;
-  Shifted.UTC = Real.UTC;
-  globalThis.Date = Shifted;
-})();";
+/// The page's clock reads 23:59:50 local time today, then runs on in real time, so midnight
+/// passes ten seconds in.
+fn ten_seconds_to_midnight() -> String {
+    clock_from("const target = new Real();\n  target.setHours(23, 59, 50, 0);")
+}
 
 /// "Monday, 23 November 2026", as the board writes a day.
 fn label(offset: u64) -> String {
@@ -553,7 +541,7 @@ async fn a_board_left_open_on_today_moves_to_the_new_day_at_midnight() {
     let server = app(dataset()).await;
     let url = server.url();
     scenario(|b| async move {
-        b.on_new_document(TEN_SECONDS_TO_MIDNIGHT).await;
+        b.on_new_document(&ten_seconds_to_midnight()).await;
         b.goto(&format!("{url}/")).await;
         let hour = js(&b, "return new Date().getHours();").await;
         assert_eq!(hour, json!(23), "the page's clock is shifted");
@@ -1096,7 +1084,7 @@ async fn vaccination_marks_move_to_the_new_day_at_midnight() {
     let server = app(data).await;
     let url = server.url();
     scenario(|b| async move {
-        b.on_new_document(TEN_SECONDS_TO_MIDNIGHT).await;
+        b.on_new_document(&ten_seconds_to_midnight()).await;
         b.goto(&format!("{url}/animals/a-bar")).await;
         vaccination(&b, "soon", "Rabies", &d(0), "Expires soon", "expires today").await;
         b.wait_text(".kd-page__head .kd-vacc-badge", "Vaccination expires soon")

@@ -35,6 +35,28 @@ pub fn shown_date(iso: &str) -> String {
         .unwrap_or_else(|_| iso.to_string())
 }
 
+/// A script that runs before the app in every document: the page's clock starts at the time
+/// `target` sets (JavaScript that makes `const target` from `Real`, the browser's own `Date`),
+/// then runs on in real time (timers are untouched).
+pub fn clock_from(target: &str) -> String {
+    format!(
+        "(() => {{
+  const Real = Date;
+  {target}
+  const offset = target.getTime() - Real.now();
+  function Shifted(...args) {{
+    if (!new.target) return new Shifted().toString();
+    return args.length ? new Real(...args) : new Real(Real.now() + offset);
+  }}
+  Shifted.prototype = Real.prototype;
+  Shifted.now = () => Real.now() + offset;
+  Shifted.parse = Real.parse;
+  Shifted.UTC = Real.UTC;
+  globalThis.Date = Shifted;
+}})();"
+    )
+}
+
 /// Text as a person reads it: Intl's no-break spaces (U+00A0, U+202F) as plain spaces.
 pub fn plain(text: &str) -> String {
     text.replace(['\u{a0}', '\u{202f}'], " ")

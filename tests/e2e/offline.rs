@@ -393,6 +393,21 @@ async fn card_animals(b: &crate::harness::Page) -> Vec<(String, String)> {
     serde_json::from_value(js(b, script).await).unwrap_or_default()
 }
 
+/// The first card's animal, renamed while the service was away (`serve_again`), shows its
+/// new name: it was asked again.
+async fn the_first_cards_new_name_shows(b: &crate::harness::Page) {
+    eventually(
+        "the first card's animal asked again, its new name shown",
+        || async {
+            card_animals(b)
+                .await
+                .first()
+                .is_some_and(|c| c.1 == "Zephyrine")
+        },
+    )
+    .await;
+}
+
 /// The demo board, loaded once with the service up (its lists and animals stored), and the
 /// animal of its first card with the name devapi is restarted with.
 async fn the_demo_board_stored(b: &crate::harness::Page, url: &str) -> (String, usize) {
@@ -475,16 +490,7 @@ async fn the_board_reloaded_offline_stops_its_animal_look_ups_and_asks_again_whe
 
     let server = serve_again(&url, dist(), data, &first).await;
     network(&b, true).await;
-    eventually(
-        "the first card's animal asked again, its new name shown",
-        || async {
-            card_animals(&b)
-                .await
-                .first()
-                .is_some_and(|c| c.1 == "Zephyrine")
-        },
-    )
-    .await;
+    the_first_cards_new_name_shows(&b).await;
     browser.finish().await;
     server.stop().await;
 }
@@ -518,16 +524,7 @@ async fn the_board_reloaded_while_the_service_is_unreachable_stops_its_look_ups_
 
     // Back on the same address; the browser never said it was offline.
     let server = serve_again(&url, page, data, &first).await;
-    eventually(
-        "the first card's animal asked again, its new name shown",
-        || async {
-            card_animals(&b)
-                .await
-                .first()
-                .is_some_and(|c| c.1 == "Zephyrine")
-        },
-    )
-    .await;
+    the_first_cards_new_name_shows(&b).await;
     browser.finish().await;
     server.stop().await;
 }

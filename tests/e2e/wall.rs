@@ -4,7 +4,7 @@
 //! scrolls it by hand.
 
 use super::frontdesk::dataset;
-use super::harness::{dist, serve, serve_demo, Page, PATIENCE};
+use super::harness::{clock_from, dist, serve, serve_demo, Page, PATIENCE};
 use super::places::{
     assert_axe_clean, assert_fits, assert_targets, emulate, js, Size, DESKTOP, LANDSCAPE, PHONE,
     TABLET,
@@ -312,26 +312,13 @@ async fn the_walls_header_keeps_its_pause_button_on_the_titles_line_on_a_wide_sc
     server.stop().await;
 }
 
-/// Runs before the app in every document: the page's clock reads 10:00 local time on `date`
-/// (YYYY-MM-DD), then runs on in real time: a two-digit hour, the clock's widest.
+/// The page's clock reads 10:00 local time on `date` (YYYY-MM-DD), then runs on in real
+/// time: a two-digit hour, the clock's widest.
 fn clock_at(date: &str) -> String {
-    format!(
-        "(() => {{
-  const Real = Date;
-  const [y, m, d] = '{date}'.split('-').map(Number);
-  const target = new Real(y, m - 1, d, 10, 0, 0);
-  const offset = target.getTime() - Real.now();
-  function Shifted(...args) {{
-    if (!new.target) return new Shifted().toString();
-    return args.length ? new Real(...args) : new Real(Real.now() + offset);
-  }}
-  Shifted.prototype = Real.prototype;
-  Shifted.now = () => Real.now() + offset;
-  Shifted.parse = Real.parse;
-  Shifted.UTC = Real.UTC;
-  globalThis.Date = Shifted;
-}})();"
-    )
+    clock_from(&format!(
+        "const [y, m, d] = '{date}'.split('-').map(Number);
+  const target = new Real(y, m - 1, d, 10, 0, 0);"
+    ))
 }
 
 /// The longest days of the year in each language ("Wednesday, September 30, 2026",
